@@ -1,0 +1,70 @@
+/** Enumerations of spec §4, with labels and colours where the spec gives them. */
+export const ISA_STATUSES = [
+  { value: 'Not Assigned', label: 'Not Assigned', color: 'gray' },
+  { value: 'Documents Not Submitted', label: 'Documents Not Submitted', color: 'red' },
+  { value: 'Document Submission Overdue', label: 'Document Submission Overdue', color: 'red' },
+  { value: 'ISA Submitted', label: 'ISA Submitted', color: 'orange' },
+  { value: 'ISA Acceptance Video Uploaded', label: 'ISA Acceptance Video Uploaded', color: 'orange' },
+  { value: 'ISA Verified', label: 'ISA Verified', color: 'green' },
+  { value: 'Termination Pending', label: 'Termination Pending', color: 'gray' },
+  { value: 'ISA Terminated', label: 'ISA Terminated', color: 'red' },
+  { value: 'ISA Expired', label: 'ISA Expired', color: 'gray' },
+  { value: 'Opted out from ISA', label: 'Opted out from ISA', color: 'gray' },
+] as const;
+
+export const PRO_STATUSES = [
+  { value: 'Not Eligible', label: 'Not Eligible' },
+  { value: 'Payment Pending', label: 'Payment Pending', color: 'orange' },
+  { value: 'Pro User', label: 'Pro User', color: 'green' },
+  { value: 'Did not pay', label: 'Did not pay', color: 'red' },
+] as const;
+
+export const ALUMNI_STATUSES = [
+  'Not Started',
+  'Not Eligible',
+  'Payment Pending',
+  'Payment Done',
+  'ISA Signed',
+  'Details Submitted',
+  'Mock Completed',
+  'Placed',
+].map((v) => ({ value: v, label: v }));
+
+export const ACTIVE_STATUSES = [
+  { value: 'Active', label: 'Active', color: 'green' },
+  { value: 'Inactive', label: 'Inactive', color: 'gray' },
+] as const;
+
+export const ATTENDANCE = [
+  { value: 'Present', label: 'Present', color: 'green' },
+  { value: 'Absent', label: 'Absent', color: 'red' },
+] as const;
+
+export const JOB_APPLICATION_STATUSES = [
+  { value: 1, label: 'Applied' },
+  { value: 2, label: 'Screening' },
+  { value: 3, label: 'Interviewing' },
+  { value: 4, label: 'HR Round' },
+  { value: 5, label: 'Offer Given' },
+  { value: 6, label: 'Offer Accepted' },
+  { value: 7, label: 'Offer Rejected' },
+  { value: 8, label: 'Rejected' },
+  { value: 9, label: 'Not Shortlisted' },
+  { value: 10, label: 'Assessment' },
+  { value: 11, label: 'Self Placed' },
+] as const;
+
+export const JOB_OPENING_STATUSES = [
+  { value: 1, label: 'Dormant' },
+  { value: 2, label: 'Accepting applications' },
+  { value: 3, label: 'Interviewing' },
+  { value: 4, label: 'Closed' },
+] as const;
+
+/** Date format of spec §9 ("Do MMM yyyy, hh:mm A" in dayjs tokens). */
+export const DATE_FORMAT = 'Do MMM YYYY, hh:mm A';
+
+/** Client constants of spec §9. */
+export const REQUEST_TIMEOUT_MS = 200_000;
+export const PERSISTED_STATE_TIMEOUT_MS = 5_000;
+export const TOAST_AUTO_CLOSE_MS = 5_000;

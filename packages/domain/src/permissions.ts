@@ -1,0 +1,130 @@
+import { type RoleKey, STAFF_ROLE_KEYS } from './roles';
+
+/**
+ * The permission matrix: resource x action -> roles, plus row scopes.
+ * The spec does not say who may do what (§6 "not shown"); the reasoning for each
+ * row is in docs/decisions/003-roles-and-permissions.md. The server enforces this
+ * table on every route (each route declares { resource, action }); the console
+ * reads the same table to hide what the server would refuse.
+ *
+ * ADMIN may do everything, USER nothing under /admin. Roles listed per action are
+ * the other staff roles that may do it.
+ */
+export const ACTIONS = ['list', 'read', 'create', 'update', 'delete', 'export', 'manage'] as const;
+export type Action = (typeof ACTIONS)[number];
+
+type Grants = Partial<Record<Action, readonly RoleKey[]>>;
+
+const ALL_STAFF = STAFF_ROLE_KEYS.filter((r) => r !== 'ADMIN');
+const CONTENT = ['MARKETING'] as const;
+const PLACEMENT = ['HR', 'KEY_ACCOUNT_MANAGER'] as const;
+const LEARNER_READERS = [
+  'MENTOR',
+  'HR',
+  'MOTIVATOR',
+  'NEGOTIATOR',
+  'COLLEGE_ADMIN',
+  'KEY_ACCOUNT_MANAGER',
+  'STRATEGIC_PARTNERSHIP',
+] as const;
+
+function readWrite(readers: readonly RoleKey[], writers: readonly RoleKey[]): Grants {
+  return {
+    list: readers,
+    read: readers,
+    create: writers,
+    update: writers,
+    delete: writers,
+    export: readers,
+  };
+}
+
+export const PERMISSIONS = {
+  // Platform
+  dashboard: { read: ALL_STAFF },
+  twoFactor: { manage: ALL_STAFF },
+  audit: {},
+  role: { list: ['MENTOR', 'HR', 'MOTIVATOR'] as RoleKey[], read: ['MENTOR', 'HR', 'MOTIVATOR'] },
+  roleAttendance: { list: ['MENTOR', 'HR', 'MOTIVATOR'], create: ['MENTOR', 'HR', 'MOTIVATOR'] },
+  backendError: {},
+  frontendError: { create: ALL_STAFF },
+  upload: { create: ALL_STAFF },
+  // Learners
+  user: {
+    list: LEARNER_READERS,
+    read: LEARNER_READERS,
+    update: ['MOTIVATOR', 'NEGOTIATOR'],
+    export: ['HR', 'MOTIVATOR', 'COLLEGE_ADMIN', 'NEGOTIATOR'],
+  },
+  userFlag: readWrite(['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'], ['MOTIVATOR', 'MENTOR', 'HR']),
+  strike: readWrite(['MOTIVATOR', 'MENTOR', 'HR'], ['MENTOR', 'HR']),
+  isa: readWrite(['NEGOTIATOR', 'HR', 'MOTIVATOR'], ['NEGOTIATOR']),
+  hold: readWrite(['NEGOTIATOR', 'MOTIVATOR'], ['NEGOTIATOR', 'MOTIVATOR']),
+  plan: readWrite(['NEGOTIATOR', 'MARKETING', 'MOTIVATOR'], []),
+  subscription: readWrite(['NEGOTIATOR', 'MOTIVATOR'], ['NEGOTIATOR']),
+  lead: readWrite(['MARKETING', 'MOTIVATOR', 'STRATEGIC_PARTNERSHIP'], ['MARKETING', 'MOTIVATOR']),
+  callHistory: readWrite(['MOTIVATOR', 'MARKETING', 'NEGOTIATOR'], ['MOTIVATOR']),
+  // Curriculum
+  course: readWrite(['MENTOR', 'COLLEGE_ADMIN', 'MOTIVATOR'], ['MENTOR']),
+  track: readWrite(['MENTOR', 'MOTIVATOR'], []),
+  assignment: readWrite(['MENTOR'], ['MENTOR']),
+  task: readWrite(['MENTOR'], ['MENTOR']),
+  submission: readWrite(['MENTOR', 'COLLEGE_ADMIN'], ['MENTOR']),
+  category: readWrite(['MENTOR'], ['MENTOR']),
+  // Colleges, mentors
+  college: readWrite(['STRATEGIC_PARTNERSHIP', 'COLLEGE_ADMIN', 'HR'], ['STRATEGIC_PARTNERSHIP']),
+  batch: readWrite(['STRATEGIC_PARTNERSHIP', 'COLLEGE_ADMIN', 'MENTOR'], ['STRATEGIC_PARTNERSHIP']),
+  degree: readWrite(ALL_STAFF, ['STRATEGIC_PARTNERSHIP']),
+  mentor: readWrite(['MENTOR', 'STRATEGIC_PARTNERSHIP', 'MOTIVATOR'], []),
+  appointment: readWrite(['MENTOR', 'MOTIVATOR'], ['MENTOR', 'MOTIVATOR']),
+  team: readWrite(['MENTOR', 'MOTIVATOR'], ['MENTOR']),
+  // Jobs
+  jobOpening: readWrite([...PLACEMENT, 'NEGOTIATOR'], PLACEMENT),
+  applicant: readWrite([...PLACEMENT, 'NEGOTIATOR'], PLACEMENT),
+  jobRole: readWrite(PLACEMENT, PLACEMENT),
+  referral: readWrite(PLACEMENT, PLACEMENT),
+  placementStats: readWrite([...PLACEMENT, 'MARKETING', 'NEGOTIATOR'], PLACEMENT),
+  // Content
+  blog: readWrite(CONTENT, CONTENT),
+  event: readWrite([...CONTENT, 'MENTOR'], [...CONTENT, 'MENTOR']),
+  testimonial: readWrite(CONTENT, CONTENT),
+  company: readWrite([...CONTENT, ...PLACEMENT, 'STRATEGIC_PARTNERSHIP'], [...PLACEMENT, 'STRATEGIC_PARTNERSHIP']),
+  product: readWrite(CONTENT, CONTENT),
+  order: readWrite([...CONTENT, 'NEGOTIATOR'], ['NEGOTIATOR']),
+  // Configuration
+  card: readWrite(['MARKETING'], []),
+  userType: readWrite(['MARKETING'], []),
+  websiteConfiguration: readWrite(['MARKETING'], []),
+  aiPrompt: readWrite(['MENTOR'], []),
+  location: readWrite(ALL_STAFF, ['HR']),
+  // Support
+  enquiry: readWrite(['MARKETING', 'MOTIVATOR'], ['MARKETING', 'MOTIVATOR']),
+  question: readWrite(['MENTOR'], ['MENTOR']),
+} satisfies Record<string, Grants>;
+
+export type PermissionResource = keyof typeof PERMISSIONS;
+
+/** True when `role` may perform `action` on `resource`. */
+export function can(role: RoleKey, resource: PermissionResource, action: Action): boolean {
+  if (role === 'USER') return false;
+  if (role === 'ADMIN') return true;
+  const grants = PERMISSIONS[resource] as Grants;
+  return grants[action]?.includes(role) ?? false;
+}
+
+/**
+ * Row scopes: for these (resource, role) pairs the role sees only some rows.
+ * - ownCollege: rows whose college is the actor's college (COLLEGE_ADMIN)
+ * - ownLearners: learners whose motivator is the actor (MOTIVATOR)
+ * - ownBatches: learners in batches the actor mentors (MENTOR)
+ */
+export type RowScope = 'ownCollege' | 'ownLearners' | 'ownBatches';
+export const ROW_SCOPES: Partial<Record<PermissionResource, Partial<Record<RoleKey, RowScope>>>> = {
+  user: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  batch: { COLLEGE_ADMIN: 'ownCollege', MENTOR: 'ownBatches' },
+  college: { COLLEGE_ADMIN: 'ownCollege' },
+};
+
+export function rowScope(role: RoleKey, resource: PermissionResource): RowScope | undefined {
+  return ROW_SCOPES[resource]?.[role];
+}

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { ACTIVE_STATUSES, ALUMNI_STATUSES, ISA_STATUSES, PRO_STATUSES } from './enums';
+import type { ResourceDef } from './resource';
+import { ROLES } from './roles';
+
+const none = z.strictObject({});
+
+// ---------- Auth ----------
+export const loginSchema = z.strictObject({
+  email: z.email('Enter a valid email').max(254),
+  password: z.string().min(1, 'Password is required').max(256),
+});
+export const registerSchema = z.strictObject({
+  name: z.string().trim().min(1, 'Name is required').max(120),
+  email: z.email('Enter a valid email').max(254),
+  password: z.string().min(10, 'Password must be at least 10 characters').max(256),
+});
+export const twoFactorCodeSchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'),
+});
+export const backupCodeSchema = z.strictObject({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{8,20}$/, 'Enter one of your backup codes'),
+});
+
+export type SessionUser = {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+  roleId: number;
+  twoFactorEnabled: boolean;
+  impersonatedBy?: { id: number; name: string } | null;
+};
+export type LoginResult = { token: string; user: SessionUser } | { twoFactorRequired: true; token: string };
+
+// ---------- Audit ----------
+export const AUDIT_ACTIONS = [
+  { value: 'create', label: 'Create', color: 'green' },
+  { value: 'update', label: 'Update', color: 'blue' },
+  { value: 'delete', label: 'Delete', color: 'red' },
+  { value: 'upload', label: 'Upload', color: 'grape' },
+  { value: 'login', label: 'Login', color: 'gray' },
+  { value: 'logout', label: 'Logout', color: 'gray' },
+  { value: 'enable2FA', label: 'Enable 2FA', color: 'teal' },
+  { value: 'disable2FA', label: 'Disable 2FA', color: 'orange' },
+  { value: 'register', label: 'Register', color: 'gray' },
+] as const;
+
+export const auditResource: ResourceDef = {
+  path: 'audit',
+  permission: 'audit',
+  label: 'Audit entry',
+  pluralLabel: 'Audit log',
+  titleField: 'id',
+  createSchema: none,
+  updateSchema: none,
+  operations: ['list', 'read'],
+  defaultSort: { field: 'id', dir: 'desc' },
+  fields: [
+    { name: 'id', label: 'Id', type: 'integer', list: true, filter: true, sort: true },
+    { name: 'createdAt', label: 'Time', type: 'datetime', list: true, filter: true, sort: true },
+    { name: 'actorId', label: 'Actor id', type: 'integer', list: true, filter: true, sort: true },
+    { name: 'actorName', label: 'Actor', type: 'string', list: true },
+    { name: 'impersonatorId', label: 'Impersonated by', type: 'integer', list: true, filter: true },
+    { name: 'action', label: 'Action', type: 'string', list: true, filter: true, sort: true },
+    { name: 'entity', label: 'Entity', type: 'string', list: true, filter: true, sort: true },
+    { name: 'entityId', label: 'Entity id', type: 'string', list: true, filter: true, sort: true },
+  ],
+};
+
+// ---------- Errors ----------
+export const frontendErrorCreateSchema = z.strictObject({
+  message: z.string().trim().min(1).max(2000),
+  stack: z.string().max(20_000).optional(),
+  componentStack: z.string().max(20_000).optional(),
+  url: z.string().max(2000).optional(),
+  userAgent: z.string().max(500).optional(),
+});
+
+export const backendErrorResource: ResourceDef = {
+  path: 'errors',
+  permission: 'backendError',
+  label: 'Server error',
+  pluralLabel: 'Server errors',
+  titleField: 'message',
+  createSchema: none,
+  updateSchema: none,
+  operations: ['list', 'read', 'delete'],
+  defaultSort: { field: 'id', dir: 'desc' },
+  fields: [
+    { name: 'id', label: 'Id', type: 'integer', list: true, filter: true, sort: true },
+    { name: 'createdAt', label: 'Time', type: 'datetime', list: true, filter: true, sort: true },
+    { name: 'method', label: 'Method', type: 'string', list: true, filter: true },
+    { name: 'url', label: 'Url', type: 'string', list: true, filter: true },
+    { name: 'message', label: 'Message', type: 'string', list: true, filter: true },
+    { name: 'userId', label: 'User id', type: 'integer', list: true, filter: true },
+    { name: 'stack', label: 'Stack', type: 'text' },
+  ],
+};
+
+export const frontendErrorResource: ResourceDef = {
+  path: 'frontend-errors',
+  permission: 'frontendError',
+  label: 'Console error',
+  pluralLabel: 'Console errors',
+  titleField: 'message',
+  createSchema: frontendErrorCreateSchema,
+  updateSchema: none,
+  operations: ['list', 'read', 'create', 'delete'],
+  defaultSort: { field: 'id', dir: 'desc' },
+  fields: [
+    { name: 'id', label: 'Id', type: 'integer', list: true, filter: true, sort: true },
+    { name: 'createdAt', label: 'Time', type: 'datetime', list: true, filter: true, sort: true },
+    { name: 'message', label: 'Message', type: 'string', list: true, filter: true },
+    { name: 'url', label: 'Url', type: 'string', list: true, filter: true },
+    { name: 'userId', label: 'User id', type: 'integer', list: true, filter: true },
+    { name: 'userAgent', label: 'Browser', type: 'string' },
+    { name: 'stack', label: 'Stack', type: 'text' },
+    { name: 'componentStack', label: 'Component stack', type: 'text' },
+  ],
+};
+
+// ---------- Learners (read side; the learner workflows come with the users issue) ----------
+export const userResource: ResourceDef = {
+  path: 'user',
+  permission: 'user',
+  label: 'Learner',
+  pluralLabel: 'Learners',
+  titleField: 'name',
+  createSchema: none,
+  updateSchema: none,
+  operations: ['list', 'read'],
+  defaultSort: { field: 'id', dir: 'desc' },
+  fields: [
+    { name: 'id', label: 'User Id', type: 'integer', list: true, filter: true, sort: true },
+    { name: 'name', label: 'Name', type: 'string', list: true, filter: true, sort: true },
+    { name: 'email', label: 'Email', type: 'email', list: true, filter: true, sort: true },
+    { name: 'phone', label: 'Mobile number', type: 'string', list: true, filter: true },
+    {
+      name: 'status',
+      label: 'User Status',
+      type: 'enum',
+      options: ACTIVE_STATUSES,
+      list: true,
+      filter: true,
+      sort: true,
+    },
+    {
+      name: 'isaStatus',
+      label: 'ISA Status',
+      type: 'enum',
+      options: ISA_STATUSES,
+      list: true,
+      filter: true,
+      sort: true,
+    },
+    { name: 'proStatus', label: 'Pro Status', type: 'enum', options: PRO_STATUSES, filter: true, sort: true },
+    { name: 'alumniStatus', label: 'Alumni Status', type: 'enum', options: ALUMNI_STATUSES, filter: true },
+    { name: 'totalPoints', label: 'Total points', type: 'integer', list: true, filter: true, sort: true },
+    { name: 'readyForPlacement', label: 'Ready for placements', type: 'boolean', filter: true },
+    { name: 'alreadyPlaced', label: 'Already placed', type: 'boolean', filter: true },
+    { name: 'collegeId', label: 'College id', type: 'integer', filter: true },
+    { name: 'batchId', label: 'Batch id', type: 'integer', filter: true },
+    { name: 'motivatorId', label: 'MotivatorId', type: 'integer', filter: true },
+    { name: 'ownerId', label: 'OwnerId', type: 'integer', filter: true },
+    { name: 'lastActivityAt', label: 'Last Activity', type: 'datetime', filter: true, sort: true },
+    { name: 'createdAt', label: 'Registration Date', type: 'datetime', list: true, filter: true, sort: true },
+  ],
+};
+
+// ---------- Roles ----------
+export const roleCreateSchema = z.strictObject({
+  name: z
+    .string()
+    .trim()
+    .min(2, 'Name is required')
+    .max(60)
+    .regex(/^[A-Za-z0-9 _-]+$/, 'Letters, digits, spaces, - and _ only'),
+  description: z.string().trim().max(300).optional(),
+});
+export const subRoleCreateSchema = roleCreateSchema.extend({ parentRoleId: z.number().int().positive() });
+export const roleUpdateSchema = z.strictObject({
+  name: roleCreateSchema.shape.name.optional(),
+  description: z.string().trim().max(300).optional(),
+  version: z.number().int().min(1),
+});
+export const roleMemberSchema = z.strictObject({
+  roleId: z.number().int().positive(),
+  userId: z.number().int().positive(),
+});
+export const attendanceMarkSchema = z.strictObject({
+  userId: z.number().int().positive(),
+  date: z.iso.date('Must be a date (YYYY-MM-DD)'),
+  status: z.enum(['Present', 'Absent']),
+  note: z.string().trim().max(300).optional(),
+});
+export const BUILT_IN_ROLE_IDS = ROLES.map((r) => r.id);
+
+// ---------- Dashboard ----------
+export type DashboardStats = {
+  home: { learners: number; activeLearners: number; staff: number; blogs: number; upcomingEvents: number };
+  studies: { byIsaStatus: { label: string; value: number }[]; averagePoints: number; readyForPlacement: number };
+  stories: {
+    liveBlogs: number;
+    archivedBlogs: number;
+    recentBlogs: { id: number; title: string; createdAt: string }[];
+  };
+  progress: { weeks: { week: string; registrations: number; placed: number }[] };
+};

@@ -1,0 +1,206 @@
+import { z } from 'zod';
+import type { PermissionResource } from './permissions';
+import type { RoleKey } from './roles';
+
+/** Filter operators (spec §5). */
+export const FILTER_OPERATORS = ['like', '=', '>', '>=', '<', '<=', '!='] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+export type FieldType =
+  | 'string'
+  | 'text'
+  | 'email'
+  | 'url'
+  | 'integer'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'image';
+
+export type FieldOption = { value: string | number; label: string; color?: string };
+
+export type FieldDef = {
+  name: string;
+  label: string;
+  type: FieldType;
+  options?: readonly FieldOption[];
+  /** Shown as a list column by default. */
+  list?: boolean;
+  /** May be used in `filters`; limited to some roles when `filterRoles` is set. */
+  filter?: boolean;
+  filterRoles?: readonly RoleKey[];
+  sort?: boolean;
+  /** Editable in the create/update form. */
+  form?: boolean;
+  required?: boolean;
+  /** Help text under the form input. */
+  description?: string;
+};
+
+export type ResourceDef = {
+  /** Url segment: /admin/{path}/get ... */
+  path: string;
+  /** Key into the permission matrix. */
+  permission: PermissionResource;
+  label: string;
+  pluralLabel: string;
+  titleField: string;
+  fields: readonly FieldDef[];
+  createSchema: z.ZodType;
+  updateSchema: z.ZodType;
+  defaultSort: { field: string; dir: 'asc' | 'desc' };
+  /** Multipart image upload field, if the resource has one. */
+  imageField?: string;
+  /** Calls the resource answers; default all five. */
+  operations?: readonly Operation[];
+};
+
+export const OPERATIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
+export type Operation = (typeof OPERATIONS)[number];
+
+export function hasOperation(def: Pick<ResourceDef, 'operations'>, op: Operation): boolean {
+  return (def.operations ?? OPERATIONS).includes(op);
+}
+
+export const PAGE_SIZE_DEFAULT = 14;
+export const PAGE_SIZE_SMALL = 10;
+export const PAGE_SIZE_MAX = 100;
+
+/** Operators that make sense per field type; anything else is a 400. */
+export function operatorsFor(type: FieldType): readonly FilterOperator[] {
+  switch (type) {
+    case 'string':
+    case 'text':
+    case 'email':
+    case 'url':
+      return ['like', '=', '!='];
+    case 'enum':
+    case 'boolean':
+      return ['=', '!='];
+    case 'image':
+      return [];
+    default:
+      return ['=', '!=', '>', '>=', '<', '<='];
+  }
+}
+
+export const rawFilterSchema = z.array(
+  z.strictObject({
+    field: z.string().min(1).max(64),
+    operator: z.enum(FILTER_OPERATORS),
+    value: z.union([z.string().max(500), z.number(), z.boolean()]),
+  }),
+);
+export type Filter = { field: string; operator: FilterOperator; value: string | number | boolean };
+
+export type FilterIssue = { path: (string | number)[]; message: string };
+
+function coerceValue(
+  field: FieldDef,
+  value: string | number | boolean,
+): string | number | boolean | Date | FilterIssue {
+  const bad = (message: string): FilterIssue => ({ path: [], message });
+  switch (field.type) {
+    case 'integer':
+    case 'number': {
+      const n = typeof value === 'number' ? value : Number(value);
+      if (typeof value === 'boolean' || value === '' || !Number.isFinite(n))
+        return bad(`${field.label} must be a number`);
+      if (field.type === 'integer' && !Number.isInteger(n)) return bad(`${field.label} must be a whole number`);
+      return n;
+    }
+    case 'boolean':
+      if (typeof value === 'boolean') return value;
+      if (value === 'true' || value === 'false') return value === 'true';
+      return bad(`${field.label} must be true or false`);
+    case 'date':
+    case 'datetime': {
+      if (typeof value !== 'string') return bad(`${field.label} must be a date`);
+      const d = new Date(value);
+      if (Number.isNaN(d.getTime())) return bad(`${field.label} must be a date`);
+      return d;
+    }
+    case 'enum': {
+      const hit = field.options?.find((o) => String(o.value) === String(value));
+      if (!hit) return bad(`${field.label} must be one of ${field.options?.map((o) => o.value).join(', ')}`);
+      return hit.value;
+    }
+    default:
+      if (typeof value !== 'string') return bad(`${field.label} must be text`);
+      return value;
+  }
+}
+
+export type ParsedFilter = { field: FieldDef; operator: FilterOperator; value: string | number | boolean | Date };
+
+/**
+ * Validates a list's `filters` against the resource's whitelist for this role:
+ * unknown field, an operator the field's type does not allow, or a value of the
+ * wrong type are reported per entry (path [index, key]).
+ */
+export function parseFilters(
+  def: Pick<ResourceDef, 'fields'>,
+  raw: unknown,
+  role: RoleKey,
+): { ok: true; filters: ParsedFilter[] } | { ok: false; issues: FilterIssue[] } {
+  const shape = rawFilterSchema.safeParse(raw);
+  if (!shape.success) {
+    return {
+      ok: false,
+      issues: shape.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })),
+    };
+  }
+  const issues: FilterIssue[] = [];
+  const filters: ParsedFilter[] = [];
+  shape.data.forEach((f, i) => {
+    const field = def.fields.find(
+      (d) => d.name === f.field && d.filter && (!d.filterRoles || d.filterRoles.includes(role) || role === 'ADMIN'),
+    );
+    if (!field) {
+      issues.push({ path: [i, 'field'], message: `Unknown filter field "${f.field}"` });
+      return;
+    }
+    if (!operatorsFor(field.type).includes(f.operator)) {
+      issues.push({ path: [i, 'operator'], message: `Operator "${f.operator}" is not allowed on ${field.label}` });
+      return;
+    }
+    const v = coerceValue(field, f.value);
+    if (typeof v === 'object' && !(v instanceof Date)) {
+      issues.push({ path: [i, 'value'], message: v.message });
+      return;
+    }
+    filters.push({ field, operator: f.operator, value: v });
+  });
+  return issues.length ? { ok: false, issues } : { ok: true, filters };
+}
+
+/** `sort` query: "field" or "-field" (descending); only sortable fields. */
+export function parseSort(
+  def: Pick<ResourceDef, 'fields' | 'defaultSort'>,
+  raw: string | undefined,
+): { ok: true; field: string; dir: 'asc' | 'desc' } | { ok: false; message: string } {
+  if (!raw) return { ok: true, ...def.defaultSort };
+  const dir = raw.startsWith('-') ? 'desc' : 'asc';
+  const name = raw.replace(/^[-+]/, '');
+  const field = def.fields.find((f) => f.name === name && f.sort);
+  if (!field) return { ok: false, message: `Cannot sort by "${name}"` };
+  return { ok: true, field: name, dir };
+}
+
+/** Common record columns every resource answers with. */
+export const recordBase = {
+  id: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+};
+
+export const listQuerySchema = z.object({
+  page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  filters: z.string().max(4000).optional(),
+  sort: z.string().max(64).optional(),
+});
+
+export type ListResult<T> = { data: T[]; totalItems: number };
