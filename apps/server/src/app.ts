@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { registerFileRoutes } from './modules/files/files.routes';
+import { registerRoleRoutes } from './modules/roles/roles.routes';
+import { installAccessControl } from './platform/access';
+import { installErrorHandler } from './platform/errors';
+import { localStorageDriver, type StorageDriver } from './platform/storage';
+import { registerResources } from './resources';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    storage: StorageDriver;
+  }
+}
+
+export type AppOptions = { config: Config; db: Db; storage?: StorageDriver; logger?: boolean };
+
+/** Url prefixes whose routes belong to plugins (docs UI); they are public. */
+const PLUGIN_PUBLIC_PREFIXES = ['/api/docs'];
+/** The console's files (@fastify/static's catch-all). */
+const STATIC_ROUTES = ['/*'];
+
+/** Every registered route with its access declaration: the route-walk test reads this. */
+export type RouteEntry = { method: string; url: string; access: unknown };
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { routeTable: RouteEntry[] }> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: config.BODY_LIMIT_BYTES,
+    trustProxy: config.TRUST_PROXY,
+  }) as unknown as FastifyInstance & { routeTable: RouteEntry[] };
+  app.decorate('db', opts.db);
+  app.decorate('config', config);
+  app.decorate('storage', opts.storage ?? localStorageDriver(path.join(config.DATA_DIR, 'uploads')));
+  app.decorate('routeTable', [] as RouteEntry[]);
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  app.addHook('onRoute', (route) => {
+    const config = (route.config ?? {}) as { access?: unknown };
+    if (
+      !config.access &&
+      (PLUGIN_PUBLIC_PREFIXES.some((p) => route.url.startsWith(p)) || STATIC_ROUTES.includes(route.url))
+    ) {
+      route.config = { ...config, access: 'public' } as typeof route.config;
+    } else if (!config.access) {
+      throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+    }
+    for (const method of [route.method].flat()) {
+      app.routeTable.push({ method, url: route.url, access: (route.config as { access?: unknown }).access });
+    }
+  });
+
+  installAccessControl(app);
+  await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Cohort Admin API',
+        version: '0.1.0',
+        description: 'Staff console API. Send the session token in the `token` header; lists take `page_num`.',
+      },
+      components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
+      security: [{ token: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  app.get(
+    '/api/health',
+    { config: { access: 'public' }, schema: { tags: ['Platform'], summary: 'Liveness' } },
+    async () => ({ ok: true }),
+  );
+  registerAuthRoutes(app);
+  registerRoleRoutes(app);
+  registerDashboardRoutes(app);
+  registerFileRoutes(app);
+  registerResources(app);
+
+  // The built console, with the SPA fallback for its client-side routes.
+  const dist = config.WEB_DIST;
+  if (fs.existsSync(path.join(dist, 'index.html'))) {
+    await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, prefix: '/' });
+    const API = /^\/(admin|auth|api|files)(\/|$)/;
+    app.setNotFoundHandler((request, reply) => {
+      if (request.method === 'GET' && !API.test(request.url)) {
+        return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      return reply
+        .code(404)
+        .send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+    });
+  }
+  return app;
+}

@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { baseColumns, versioned } from './columns';
+
+export const roles = pgTable(
+  'roles',
+  {
+    ...baseColumns,
+    ...versioned,
+    name: text('name').notNull(),
+    description: text('description'),
+    /** Built-in roles (ids 1-10) cannot be renamed or deleted. */
+    builtIn: boolean('built_in').notNull().default(false),
+    /** A sub-role inherits the permissions of the built-in role it descends from. */
+    parentRoleId: integer('parent_role_id'),
+  },
+  (t) => [uniqueIndex('roles_name_unique').on(sql`lower(${t.name})`)],
+);
+
+export const colleges = pgTable('colleges', {
+  ...baseColumns,
+  ...versioned,
+  name: text('name').notNull(),
+  city: text('city'),
+  state: text('state'),
+});
+
+export const batches = pgTable('batches', {
+  ...baseColumns,
+  ...versioned,
+  name: text('name').notNull(),
+  collegeId: integer('college_id').references(() => colleges.id),
+  startDate: date('start_date'),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    ...baseColumns,
+    ...versioned,
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+    status: text('status').notNull().default('Active'),
+    // learner facts used by the lists and row scopes
+    collegeId: integer('college_id').references(() => colleges.id),
+    batchId: integer('batch_id').references(() => batches.id),
+    motivatorId: integer('motivator_id'),
+    ownerId: integer('owner_id'),
+    isaStatus: text('isa_status').notNull().default('Not Assigned'),
+    proStatus: text('pro_status').notNull().default('Not Eligible'),
+    alumniStatus: text('alumni_status').notNull().default('Not Started'),
+    totalPoints: integer('total_points').notNull().default(0),
+    readyForPlacement: boolean('ready_for_placement').notNull().default(false),
+    alreadyPlaced: boolean('already_placed').notNull().default(false),
+    placedAt: timestamp('placed_at', { withTimezone: true }),
+    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    // two-factor authentication
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    twoFactorSecret: text('two_factor_secret'),
+    twoFactorPendingSecret: text('two_factor_pending_secret'),
+    /** Last TOTP time step accepted: a code is accepted once. */
+    totpLastStep: integer('totp_last_step').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    index('users_role_idx').on(t.roleId, t.id),
+    index('users_college_idx').on(t.collegeId),
+    index('users_batch_idx').on(t.batchId),
+    index('users_motivator_idx').on(t.motivatorId),
+    index('users_created_idx').on(t.createdAt),
+  ],
+);
+
+export const batchMentors = pgTable(
+  'batch_mentors',
+  {
+    ...baseColumns,
+    batchId: integer('batch_id')
+      .notNull()
+      .references(() => batches.id, { onDelete: 'cascade' }),
+    mentorId: integer('mentor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('batch_mentors_unique').on(t.batchId, t.mentorId),
+    index('batch_mentors_mentor_idx').on(t.mentorId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    ...baseColumns,
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Issued after a correct password for a 2FA account: reaches only the verify calls and logout. */
+    twoFactorPending: boolean('two_factor_pending').notNull().default(false),
+    impersonatorId: integer('impersonator_id').references(() => users.id),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const backupCodes = pgTable(
+  'backup_codes',
+  {
+    ...baseColumns,
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('backup_codes_user_idx').on(t.userId)],
+);
+
+/** Failed-login counters per account and per IP (fixed window). */
+export const loginThrottle = pgTable('login_throttle', {
+  ...baseColumns,
+  key: text('key').notNull().unique(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+});
+
+export const staffAttendance = pgTable(
+  'staff_attendance',
+  {
+    ...baseColumns,
+    ...versioned,
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    status: text('status').notNull(),
+    note: text('note'),
+    markedBy: integer('marked_by').references(() => users.id),
+  },
+  (t) => [uniqueIndex('staff_attendance_unique').on(t.userId, t.day)],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SessionRow = typeof sessions.$inferSelect;

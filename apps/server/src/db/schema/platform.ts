@@ -1,0 +1,54 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { baseColumns } from './columns';
+
+/** Append-only: a trigger (migration 0001) refuses UPDATE and DELETE. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    actorId: integer('actor_id'),
+    actorName: text('actor_name'),
+    impersonatorId: integer('impersonator_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('audit_entity_idx').on(t.entity, t.entityId),
+    index('audit_actor_idx').on(t.actorId),
+    index('audit_created_idx').on(t.createdAt),
+  ],
+);
+
+export const uploads = pgTable('uploads', {
+  ...baseColumns,
+  bucket: text('bucket').notNull(),
+  key: text('key').notNull().unique(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  originalName: text('original_name'),
+  uploadedBy: integer('uploaded_by'),
+});
+
+export const backendErrors = pgTable('backend_errors', {
+  ...baseColumns,
+  method: text('method').notNull(),
+  url: text('url').notNull(),
+  message: text('message').notNull(),
+  stack: text('stack'),
+  userId: integer('user_id'),
+});
+
+export const frontendErrors = pgTable('frontend_errors', {
+  ...baseColumns,
+  message: text('message').notNull(),
+  stack: text('stack'),
+  componentStack: text('component_stack'),
+  url: text('url'),
+  userAgent: text('user_agent'),
+  userId: integer('user_id'),
+});

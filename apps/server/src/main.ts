@@ -1,0 +1,42 @@
+import { buildApp } from './app';
+import { type Config, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './db/seed/demo-accounts';
+import { seedIfEmpty } from './db/seed/seed';
+
+async function main() {
+  const config: Config = loadConfig();
+  const database = config.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
+    : await openDatabase({ kind: 'pglite', dataDir: `${config.DATA_DIR}/pglite` });
+  await database.migrate();
+  const seeded = await seedIfEmpty(database.db, {
+    seed: config.SEED,
+    learners: config.SEED_LEARNERS,
+    log: console.log,
+  });
+
+  const app = await buildApp({ config, db: database.db });
+  const shutdown = async (signal: string) => {
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const url = `http://localhost:${(app.server.address() as { port: number }).port}`;
+  const db =
+    database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}/pglite` : 'PostgreSQL (DATABASE_URL)';
+  console.log(`\nCohort Admin is running at ${url}  (${db}${seeded ? ', demo data seeded' : ''})`);
+  console.log(`API docs: ${url}/api/docs\n\nDemo logins (password ${DEMO_PASSWORD}):`);
+  for (const a of STAFF_ACCOUNTS) console.log(`  ${a.role.padEnd(22)} ${a.email}`);
+  console.log('');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,289 @@
+import { backupCodeSchema, loginSchema, registerSchema, roleByKey, twoFactorCodeSchema } from '@cohort/domain';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import QRCode from 'qrcode';
+import { backupCodes, users } from '../../db/schema';
+import { effectiveRole, requireActor } from '../../platform/access';
+import { audit } from '../../platform/audit';
+import { AppError, badRequest, conflict, forbidden } from '../../platform/errors';
+import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords';
+import { createSession, revokeSession } from '../../platform/sessions';
+import { assertNotThrottled, clearFailures, recordFailure } from '../../platform/throttle';
+import { consumeTotp, hashBackupCode, newBackupCode, newTotpSecret, otpauthUrl } from '../../platform/totp';
+import { sessionUser } from './session-user';
+
+const BAD_LOGIN = 'Invalid email or password';
+const tags = ['Auth'];
+
+function clientOf(request: FastifyRequest) {
+  return { ip: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+export function registerAuthRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db, config } = app;
+
+  /**
+   * POST /auth/login{suffix}: {suffix} is '' (any account) or '/admin' (the console's
+   * staff-only login: a learner's correct password answers 403). See decision 004.
+   */
+  for (const suffix of ['', '/admin'] as const) {
+    r.post(
+      `/auth/login${suffix}`,
+      {
+        config: { access: 'public' },
+        schema: { tags, summary: suffix ? 'Staff login (the console)' : 'Login', body: loginSchema },
+      },
+      async (request) => {
+        const email = request.body.email.toLowerCase();
+        const accountKey = `login:account:${email}`;
+        const ipKey = `login:ip:${request.ip}`;
+        const window = config.LOGIN_WINDOW_MINUTES;
+        await assertNotThrottled(
+          db,
+          [
+            { key: accountKey, max: config.LOGIN_MAX_FAILURES_PER_ACCOUNT },
+            { key: ipKey, max: config.LOGIN_MAX_FAILURES_PER_IP },
+          ],
+          window,
+        );
+        const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+        const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), request.body.password);
+        if (!user || !ok || user.status !== 'Active') {
+          await recordFailure(db, [accountKey, ipKey], window);
+          throw new AppError(401, 'UNAUTHORIZED', BAD_LOGIN);
+        }
+        await clearFailures(db, [accountKey]);
+        const role = await effectiveRole(db, user.roleId);
+        if (suffix === '/admin' && role === 'USER') throw forbidden('This console is for staff only');
+        const actor = { user, impersonatorId: null };
+        if (user.twoFactorEnabled) {
+          const token = await createSession(db, config, user.id, { ...clientOf(request), twoFactorPending: true });
+          return { twoFactorRequired: true as const, token };
+        }
+        const token = await createSession(db, config, user.id, clientOf(request));
+        await audit(db, actor, { action: 'login', entity: 'session', entityId: user.id });
+        return { token, user: await sessionUser(db, user) };
+      },
+    );
+  }
+
+  r.post(
+    '/auth/register',
+    {
+      config: { access: 'public' },
+      schema: { tags, summary: 'Register a learner account', body: registerSchema },
+    },
+    async (request, reply) => {
+      const { name, email, password } = request.body;
+      const [exists] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+      if (exists) throw conflict('An account with this email already exists');
+      const passwordHash = await hashPassword(password);
+      const user = await db.transaction(async (tx) => {
+        const [u] = await tx
+          .insert(users)
+          .values({ name, email, passwordHash, roleId: roleByKey('USER')!.id })
+          .onConflictDoNothing()
+          .returning();
+        if (!u) throw conflict('An account with this email already exists');
+        await audit(
+          tx,
+          { user: u, impersonatorId: null },
+          { action: 'register', entity: 'user', entityId: u.id, after: u },
+        );
+        return u;
+      });
+      const token = await createSession(db, config, user.id, clientOf(request));
+      return reply.code(201).send({ token, user: await sessionUser(db, user) });
+    },
+  );
+
+  const logout = async (request: FastifyRequest) => {
+    const actor = requireActor(request);
+    await revokeSession(db, actor.session.id);
+    await audit(db, actor, { action: 'logout', entity: 'session', entityId: actor.user.id });
+    return { message: 'Logged out' };
+  };
+  r.post(
+    '/admin/logout',
+    {
+      config: { access: { staff: true, allowPending2FA: true } },
+      schema: { tags, summary: 'Log out (the token stops working at once)' },
+    },
+    logout,
+  );
+  r.post(
+    '/auth/logout',
+    { config: { access: 'session' }, schema: { tags, summary: 'Log out any account, learners too' } },
+    logout,
+  );
+
+  r.get(
+    '/admin/auth/session',
+    { config: { access: 'staff' }, schema: { tags, summary: 'The current session user' } },
+    async (request) => {
+      const actor = requireActor(request);
+      return { user: await sessionUser(db, actor.user, actor.impersonatorId) };
+    },
+  );
+
+  // ---------- two-factor authentication ----------
+  const manage2FA = { resource: 'twoFactor', action: 'manage' } as const;
+
+  r.post(
+    '/admin/auth/setup2FA',
+    {
+      config: { access: manage2FA },
+      schema: { tags, summary: 'Start 2FA setup: a new secret as otpauth URL and QR code' },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      if (actor.user.twoFactorEnabled) throw conflict('Two-factor authentication is already on');
+      const secret = newTotpSecret();
+      await db
+        .update(users)
+        .set({ twoFactorPendingSecret: secret, updatedAt: new Date() })
+        .where(eq(users.id, actor.user.id));
+      const url = otpauthUrl(secret, actor.user.email);
+      return { otpauthUrl: url, qrCodeDataUrl: await QRCode.toDataURL(url) };
+    },
+  );
+
+  r.post(
+    '/admin/auth/enable2FA',
+    {
+      config: { access: manage2FA },
+      schema: {
+        tags,
+        summary: 'Turn 2FA on with a first code; answers 10 backup codes, shown once',
+        body: twoFactorCodeSchema,
+      },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const [user] = await db.select().from(users).where(eq(users.id, actor.user.id));
+      if (user.twoFactorEnabled) throw conflict('Two-factor authentication is already on');
+      if (!user.twoFactorPendingSecret)
+        throw badRequest('Start the setup first', [{ path: ['code'], message: 'Set up 2FA first' }]);
+      if (!(await consumeTotp(db, user.id, user.twoFactorPendingSecret, request.body.code))) {
+        throw badRequest('That code is not valid', [{ path: ['code'], message: 'That code is not valid' }]);
+      }
+      const codes = Array.from({ length: 10 }, newBackupCode);
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            twoFactorEnabled: true,
+            twoFactorSecret: user.twoFactorPendingSecret,
+            twoFactorPendingSecret: null,
+            updatedAt: new Date(),
+            version: sql`${users.version} + 1`,
+          })
+          .where(eq(users.id, user.id));
+        await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
+        await tx.insert(backupCodes).values(codes.map((c) => ({ userId: user.id, codeHash: hashBackupCode(c) })));
+        await audit(tx, actor, {
+          action: 'enable2FA',
+          entity: 'user',
+          entityId: user.id,
+          before: { twoFactorEnabled: false },
+          after: { twoFactorEnabled: true },
+        });
+      });
+      return { backupCodes: codes };
+    },
+  );
+
+  r.post(
+    '/admin/auth/disable2FA',
+    {
+      config: { access: manage2FA },
+      schema: { tags, summary: 'Turn 2FA off (needs a current code)', body: twoFactorCodeSchema },
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const [user] = await db.select().from(users).where(eq(users.id, actor.user.id));
+      if (!user.twoFactorEnabled || !user.twoFactorSecret) throw badRequest('Two-factor authentication is not on');
+      if (!(await consumeTotp(db, user.id, user.twoFactorSecret, request.body.code))) {
+        throw badRequest('That code is not valid', [{ path: ['code'], message: 'That code is not valid' }]);
+      }
+      await db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({
+            twoFactorEnabled: false,
+            twoFactorSecret: null,
+            updatedAt: new Date(),
+            version: sql`${users.version} + 1`,
+          })
+          .where(eq(users.id, user.id));
+        await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
+        await audit(tx, actor, {
+          action: 'disable2FA',
+          entity: 'user',
+          entityId: user.id,
+          before: { twoFactorEnabled: true },
+          after: { twoFactorEnabled: false },
+        });
+      });
+      return { message: 'Two-factor authentication is off' };
+    },
+  );
+
+  /** Finishes a 2FA login: the limited token is revoked and a new full one issued. */
+  async function completeTwoFactor(
+    request: FastifyRequest,
+    check: (userId: number, secret: string) => Promise<boolean>,
+  ) {
+    const actor = requireActor(request);
+    if (!actor.session.twoFactorPending) throw badRequest('No two-factor check is pending for this session');
+    const key = `2fa:user:${actor.user.id}`;
+    await assertNotThrottled(db, [{ key, max: config.LOGIN_MAX_FAILURES_PER_ACCOUNT }], config.LOGIN_WINDOW_MINUTES);
+    const secret = actor.user.twoFactorSecret;
+    if (!secret || !(await check(actor.user.id, secret))) {
+      await recordFailure(db, [key], config.LOGIN_WINDOW_MINUTES);
+      throw badRequest('That code is not valid', [{ path: ['code'], message: 'That code is not valid' }]);
+    }
+    await clearFailures(db, [key]);
+    await revokeSession(db, actor.session.id);
+    const token = await createSession(db, config, actor.user.id, clientOf(request));
+    await audit(db, actor, { action: 'login', entity: 'session', entityId: actor.user.id });
+    return { token, user: await sessionUser(db, actor.user) };
+  }
+
+  const pending = { staff: true, allowPending2FA: true } as const;
+  r.post(
+    '/admin/auth/verify2FA',
+    {
+      config: { access: pending },
+      schema: { tags, summary: 'Finish login with a TOTP code', body: twoFactorCodeSchema },
+    },
+    (request) => completeTwoFactor(request, (userId, secret) => consumeTotp(db, userId, secret, request.body.code)),
+  );
+  r.post(
+    '/admin/auth/verify-backup-code',
+    {
+      config: { access: pending },
+      schema: { tags, summary: 'Finish login with a backup code (each works once)', body: backupCodeSchema },
+    },
+    (request) =>
+      completeTwoFactor(request, async (userId) => {
+        const used = await db
+          .update(backupCodes)
+          .set({ usedAt: new Date(), updatedAt: new Date() })
+          .where(
+            and(
+              eq(backupCodes.userId, userId),
+              eq(backupCodes.codeHash, hashBackupCode(request.body.code)),
+              isNull(backupCodes.usedAt),
+            ),
+          )
+          .returning({ id: backupCodes.id });
+        return used.length === 1;
+      }),
+  );
+}

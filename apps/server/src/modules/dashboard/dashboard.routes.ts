@@ -1,0 +1,83 @@
+import { type DashboardStats, ISA_STATUSES, roleByKey } from '@cohort/domain';
+import { and, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { blogs, events, users } from '../../db/schema';
+import { requireActor } from '../../platform/access';
+
+const LEARNER = roleByKey('USER')!.id;
+
+/** The dashboard's four tabs (Home, Studies, Stories, Progress) in one call. */
+export function registerDashboardRoutes(app: FastifyInstance) {
+  const db = app.db;
+  app.get(
+    '/admin/dashboard/stats',
+    {
+      config: { access: { resource: 'dashboard', action: 'read' } },
+      schema: { tags: ['Dashboard'], summary: 'Figures for the dashboard tabs' },
+    },
+    async (request): Promise<DashboardStats> => {
+      requireActor(request);
+      const learners = eq(users.roleId, LEARNER);
+      const [[home], byIsa, [studies], [blogCounts], recentBlogs, [upcoming], weeks] = await Promise.all([
+        db
+          .select({
+            learners: sql<number>`count(*) filter (where ${users.roleId} = ${LEARNER})::int`,
+            activeLearners: sql<number>`count(*) filter (where ${users.roleId} = ${LEARNER} and ${users.status} = 'Active')::int`,
+            staff: sql<number>`count(*) filter (where ${users.roleId} <> ${LEARNER})::int`,
+          })
+          .from(users),
+        db.select({ label: users.isaStatus, value: count() }).from(users).where(learners).groupBy(users.isaStatus),
+        db
+          .select({
+            averagePoints: sql<number>`coalesce(round(avg(${users.totalPoints})), 0)::int`,
+            readyForPlacement: sql<number>`count(*) filter (where ${users.readyForPlacement})::int`,
+          })
+          .from(users)
+          .where(learners),
+        db
+          .select({
+            total: count(),
+            live: sql<number>`count(*) filter (where ${blogs.status} = 'Live')::int`,
+            archived: sql<number>`count(*) filter (where ${blogs.status} = 'Archived')::int`,
+          })
+          .from(blogs),
+        db
+          .select({ id: blogs.id, title: blogs.title, createdAt: blogs.createdAt })
+          .from(blogs)
+          .orderBy(desc(blogs.createdAt), desc(blogs.id))
+          .limit(5),
+        db
+          .select({ n: count() })
+          .from(events)
+          .where(and(gte(events.startsAt, new Date()), ne(events.status, 'Archive'))),
+        db.execute<{ week: string; registrations: number; placed: number }>(sql`
+          with w as (
+            select generate_series(date_trunc('week', now()) - interval '11 weeks', date_trunc('week', now()), interval '1 week') as week
+          )
+          select to_char(w.week, 'YYYY-MM-DD') as week,
+            (select count(*)::int from ${users} u where u.role_id = ${LEARNER} and u.created_at >= w.week and u.created_at < w.week + interval '1 week') as registrations,
+            (select count(*)::int from ${users} u where u.role_id = ${LEARNER} and u.placed_at >= w.week and u.placed_at < w.week + interval '1 week') as placed
+          from w order by w.week`),
+      ]);
+      const order = ISA_STATUSES.map((s) => s.value as string);
+      return {
+        home: { ...home, blogs: blogCounts.total, upcomingEvents: upcoming.n },
+        studies: {
+          byIsaStatus: byIsa.sort((a, b) => order.indexOf(a.label) - order.indexOf(b.label)),
+          averagePoints: studies.averagePoints,
+          readyForPlacement: studies.readyForPlacement,
+        },
+        stories: {
+          liveBlogs: blogCounts.live,
+          archivedBlogs: blogCounts.archived,
+          recentBlogs: recentBlogs.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
+        },
+        progress: {
+          weeks: ('rows' in weeks
+            ? weeks.rows
+            : (weeks as unknown as typeof weeks.rows)) as DashboardStats['progress']['weeks'],
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,93 @@
+import { type Action, can, type PermissionResource, type RoleKey, roleById } from '@cohort/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/client';
+import { roles, type SessionRow, type UserRow } from '../db/schema';
+import { AppError, forbidden, unauthorized } from './errors';
+import { resolveSession } from './sessions';
+
+/**
+ * What a route requires. Every route declares one (`config.access`); a route
+ * without it is refused at registration and by the route-walk test.
+ * - 'public': no session (login, register, docs, the console's files)
+ * - 'session': any full session, learners too
+ * - 'staff': any staff role (not USER)
+ * - { resource, action }: the permission matrix decides
+ * `allowPending2FA` lets a session that still owes its 2FA code through.
+ */
+export type Access =
+  | 'public'
+  | 'session'
+  | 'staff'
+  | { resource: PermissionResource; action: Action; allowPending2FA?: false }
+  | { staff: true; allowPending2FA: true };
+
+export type Actor = {
+  user: UserRow;
+  session: SessionRow;
+  /** The built-in role the user's (possibly custom) role descends from. */
+  role: RoleKey;
+  impersonatorId: number | null;
+};
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    actor?: Actor;
+  }
+}
+
+/** Custom roles and sub-roles resolve to the built-in role at the top of their chain. */
+export async function effectiveRole(db: Db, roleId: number): Promise<RoleKey> {
+  let id: number | null = roleId;
+  for (let depth = 0; id != null && depth < 10; depth++) {
+    const builtIn = roleById(id);
+    if (builtIn) return builtIn.key;
+    const rows: { parentRoleId: number | null }[] = await db
+      .select({ parentRoleId: roles.parentRoleId })
+      .from(roles)
+      .where(eq(roles.id, id))
+      .limit(1);
+    id = rows[0]?.parentRoleId ?? null;
+  }
+  return 'USER';
+}
+
+export function isAllowed(access: Access, role: RoleKey): boolean {
+  if (access === 'public' || access === 'session') return true;
+  if (access === 'staff' || 'staff' in access) return role !== 'USER';
+  return can(role, access.resource, access.action);
+}
+
+function tokenOf(request: FastifyRequest): string | undefined {
+  const h = request.headers.token;
+  return typeof h === 'string' && h.length > 0 ? h : undefined;
+}
+
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw unauthorized();
+  return request.actor;
+}
+
+export function installAccessControl(app: FastifyInstance) {
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') {
+      // Public routes still learn who is calling when a valid token is sent (logout on /auth).
+      return;
+    }
+    const token = tokenOf(request);
+    if (!token) throw unauthorized();
+    const hit = await resolveSession(app.db, app.config, token);
+    if (!hit) throw unauthorized('Your session has expired. Please log in again');
+    const role = await effectiveRole(app.db, hit.user.roleId);
+    request.actor = { user: hit.user, session: hit.session, role, impersonatorId: hit.session.impersonatorId };
+    const pendingOk = typeof access === 'object' && access.allowPending2FA === true;
+    if (hit.session.twoFactorPending && !pendingOk) {
+      throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Enter your two-factor code to finish logging in');
+    }
+    if (!isAllowed(access, role)) throw forbidden();
+  });
+}

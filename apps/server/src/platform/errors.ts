@@ -1,0 +1,114 @@
+import type { ApiError, ApiIssue, ErrorCode } from '@cohort/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
+import { backendErrors } from '../db/schema';
+
+/** A failure the caller can act on; anything else becomes a generic 500. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly issues?: ApiIssue[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, issues?: ApiIssue[]) => new AppError(400, 'BAD_REQUEST', message, issues);
+export const unauthorized = (message = 'Please log in') => new AppError(401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, 'FORBIDDEN', message);
+export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found`);
+export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
+export const staleVersion = () =>
+  conflict('This record was changed by someone else since you opened it. Reload it to see the latest version.');
+
+export function zodIssues(err: ZodError): ApiIssue[] {
+  return err.issues.flatMap((i) => {
+    const path = i.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
+    if (i.code === 'unrecognized_keys') return i.keys.map((k) => ({ path: [...path, k], message: 'Unknown field' }));
+    return [{ path, message: i.message }];
+  });
+}
+
+/** Parses with a zod schema, answering 400 with field-level issues on failure. */
+export function parseOr400<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } },
+  value: unknown,
+  message = 'Invalid input',
+): T {
+  const r = schema.safeParse(value);
+  if (!r.success) throw badRequest(message, zodIssues(r.error));
+  return r.data;
+}
+
+function send(reply: { code(n: number): { send(b: ApiError): unknown } }, status: number, body: ApiError) {
+  return reply.code(status).send(body);
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler(async (error: FastifyError | AppError | ZodError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) reply.headers(error.headers);
+      return send(reply, error.statusCode, {
+        message: error.message,
+        code: error.code,
+        ...(error.issues ? { issues: error.issues } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const where = error.validationContext ?? 'body';
+      const issues: ApiIssue[] = error.validation.flatMap((v) => {
+        const path = v.instancePath.split('/').filter(Boolean);
+        const keys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: string[] }).keys : undefined;
+        if (keys?.length) return keys.map((k) => ({ path: [...path, k], message: 'Unknown field' }));
+        return [{ path, message: v.message ?? 'Invalid value' }];
+      });
+      return send(reply, 400, { message: `Invalid ${where}`, code: 'BAD_REQUEST', issues });
+    }
+    if (error instanceof ZodError) {
+      return send(reply, 400, { message: 'Invalid input', code: 'BAD_REQUEST', issues: zodIssues(error) });
+    }
+    const fe = error as FastifyError;
+    switch (fe.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      case 'FST_REQ_FILE_TOO_LARGE':
+      case 'FST_FILES_LIMIT':
+      case 'FST_PARTS_LIMIT':
+        return send(reply, 413, { message: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+        return send(reply, 415, { message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return send(reply, 400, { message: 'The body is not valid JSON', code: 'BAD_REQUEST' });
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      if (fe.statusCode === 400 && error instanceof SyntaxError) {
+        return send(reply, 400, { message: 'The body is not valid JSON', code: 'BAD_REQUEST' });
+      }
+      const code: ErrorCode =
+        fe.statusCode === 404 ? 'NOT_FOUND' : fe.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+      return send(reply, fe.statusCode, { message: fe.message, code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    try {
+      await request.server.db.insert(backendErrors).values({
+        method: request.method,
+        url: request.url.slice(0, 2000),
+        message: String(error.message ?? error).slice(0, 2000),
+        stack: error.stack?.slice(0, 20_000) ?? null,
+        userId: request.actor?.user.id ?? null,
+      });
+    } catch (logErr) {
+      request.log.error({ err: logErr }, 'could not record the error');
+    }
+    return send(reply, 500, { message: 'Something went wrong. Please try again !!!', code: 'INTERNAL' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    send(reply, 404, { message: `Route ${request.method}:${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+  });
+}

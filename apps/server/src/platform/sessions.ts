@@ -1,0 +1,79 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import { type SessionRow, sessions, type UserRow, users } from '../db/schema';
+import { newToken, sha256 } from './tokens';
+
+export type SessionKind = {
+  twoFactorPending?: boolean;
+  impersonatorId?: number | null;
+  ip?: string;
+  userAgent?: string;
+};
+
+/** Creates a session and answers its token (shown once; only the hash is kept). */
+export async function createSession(db: Db, config: Config, userId: number, kind: SessionKind = {}): Promise<string> {
+  const token = newToken();
+  const minutes = kind.twoFactorPending ? config.TWO_FACTOR_PENDING_MINUTES : config.SESSION_ABSOLUTE_HOURS * 60;
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    userId,
+    twoFactorPending: kind.twoFactorPending ?? false,
+    impersonatorId: kind.impersonatorId ?? null,
+    expiresAt: new Date(Date.now() + minutes * 60_000),
+    ip: kind.ip?.slice(0, 64),
+    userAgent: kind.userAgent?.slice(0, 300),
+  });
+  return token;
+}
+
+/** Touches of lastUsedAt are written at most this often, to keep reads cheap. */
+const TOUCH_EVERY_MS = 60_000;
+
+export async function resolveSession(
+  db: Db,
+  config: Config,
+  token: string,
+): Promise<{ session: SessionRow; user: UserRow } | null> {
+  if (!token || token.length > 200) return null;
+  const rows = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
+    .limit(1);
+  const hit = rows[0];
+  if (!hit) return null;
+  const now = Date.now();
+  const idleLimit = hit.session.lastUsedAt.getTime() + config.SESSION_IDLE_MINUTES * 60_000;
+  if (hit.session.expiresAt.getTime() <= now || idleLimit <= now) return null;
+  if (hit.user.status !== 'Active') return null;
+  if (now - hit.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: new Date(now), updatedAt: new Date(now) })
+      .where(eq(sessions.id, hit.session.id));
+  }
+  return hit;
+}
+
+export async function revokeSession(db: Db, sessionId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every session of a user (password or 2FA change). */
+export async function revokeUserSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
+      ),
+    );
+}
