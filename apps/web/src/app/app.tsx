@@ -1,0 +1,46 @@
+import { ModalsProvider } from '@mantine/modals';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { refreshSession } from '../features/auth/api/get-session';
+import { queryClient } from '../lib/query-client';
+import { appStore } from '../lib/store';
+import { router } from './router';
+import { useMobileViewSync } from './use-mobile-view-sync';
+
+/** Performs navigations requested from outside React (api client: logout, 404) through the store. */
+function useStoreRedirects(): void {
+  useEffect(() => {
+    const go = (to: string | null) => {
+      if (!to) return;
+      appStore.getState().requestRedirect(null);
+      void router.navigate({ to, replace: true });
+    };
+    go(appStore.getState().redirectTo);
+    return appStore.subscribe((s, prev) => {
+      if (s.redirectTo !== prev.redirectTo) go(s.redirectTo);
+    });
+  }, []);
+}
+
+/** The main application: server state, modals and the router. Loaded after the saved state is restored. */
+export function App() {
+  useStoreRedirects();
+  useMobileViewSync();
+  useEffect(() => {
+    // A token restored from storage is checked once; an expired one ends in the catalogue's logout.
+    void refreshSession().catch(() => {});
+    // Whatever was cached belongs to the previous user.
+    return appStore.subscribe((s, prev) => {
+      if (s.token !== prev.token) queryClient.clear();
+    });
+  }, []);
+
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ModalsProvider labels={{ confirm: 'Confirm', cancel: 'Cancel' }}>
+        <RouterProvider router={router} />
+      </ModalsProvider>
+    </QueryClientProvider>
+  );
+}

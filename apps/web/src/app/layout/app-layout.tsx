@@ -1,0 +1,110 @@
+import { roleByName } from '@cohort/domain';
+import {
+  ActionIcon,
+  Alert,
+  AppShell,
+  Burger,
+  Button,
+  Group,
+  NavLink,
+  Stack,
+  Text,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { Link, useLocation } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { useLogout } from '../../features/auth/api/logout';
+import { useRoleKey } from '../../lib/auth';
+import { useAppStore } from '../../lib/store';
+import { navLinksFor } from './nav-links';
+
+function isActive(pathname: string, to: string): boolean {
+  return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
+}
+
+function ColorSchemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const computed = useComputedColorScheme('light', { getInitialValueInEffect: false });
+  const next = computed === 'dark' ? 'light' : 'dark';
+  return (
+    <Tooltip label={`Switch to ${next} mode`}>
+      <ActionIcon variant="default" size="lg" aria-label="Toggle dark mode" onClick={() => setColorScheme(next)}>
+        {computed === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const user = useAppStore((s) => s.user);
+  const role = useRoleKey();
+  const { pathname } = useLocation();
+  const logout = useLogout();
+  const links = navLinksFor(role);
+  const roleLabel = user ? (roleByName(user.role)?.label ?? user.role) : '';
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <Text fw={700} size="lg" component={Link} to="/">
+              Cohort Admin
+            </Text>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            {user && (
+              <Stack gap={0} visibleFrom="xs" align="flex-end" data-testid="current-user">
+                <Text size="sm" fw={600}>
+                  {user.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {roleLabel}
+                </Text>
+              </Stack>
+            )}
+            <ColorSchemeToggle />
+            <Button
+              variant="default"
+              leftSection={<IconLogout size={16} />}
+              loading={logout.isPending}
+              onClick={() => logout.mutate()}
+            >
+              Log out
+            </Button>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs" aria-label="Main navigation">
+        {links.map((l) => (
+          <NavLink
+            key={l.key}
+            component={Link}
+            to={l.to}
+            label={l.label}
+            active={isActive(pathname, l.to)}
+            onClick={close}
+          />
+        ))}
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {user?.impersonatedBy && (
+          <Alert color="orange" mb="md" title="Impersonation">
+            You are signed in as {user.name}, impersonated by {user.impersonatedBy.name}. Everything you do is audited.
+          </Alert>
+        )}
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,125 @@
+import { Center, Loader } from '@mantine/core';
+import {
+  createRootRoute,
+  createRoute,
+  createRouter,
+  type ErrorComponentProps,
+  Navigate,
+  Outlet,
+  useLocation,
+} from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { validateDashboardSearch } from '../features/dashboard/dashboard-search';
+import { validateListSearch } from '../features/resources/list-search';
+import { lazyImport } from '../lib/lazy-import';
+import { useAppStore } from '../lib/store';
+import { AppLayout } from './layout/app-layout';
+import { LoadingScreen } from './loading-screen';
+import { NotFoundPage } from './not-found-page';
+
+const LoginPage = lazyImport('login', () => import('../features/auth/login-page'), 'LoginPage');
+const DashboardPage = lazyImport('dashboard', () => import('../features/dashboard/dashboard-page'), 'DashboardPage');
+const SecurityPage = lazyImport('security', () => import('../features/security/security-page'), 'SecurityPage');
+const ResourceListPage = lazyImport(
+  'resource-list',
+  () => import('../features/resources/resource-list-page'),
+  'ResourceListPage',
+);
+const ResourceCreatePage = lazyImport(
+  'resource-create',
+  () => import('../features/resources/resource-create-page'),
+  'ResourceCreatePage',
+);
+const ResourceDetailPage = lazyImport(
+  'resource-detail',
+  () => import('../features/resources/resource-detail-page'),
+  'ResourceDetailPage',
+);
+
+function PageLoader() {
+  return (
+    <Center py="xl">
+      <Loader />
+    </Center>
+  );
+}
+
+/** Logged out, every path shows the login page at the root path. */
+function LoggedOut() {
+  const { pathname } = useLocation();
+  if (pathname !== '/') return <Navigate to="/" replace />;
+  return (
+    <Suspense fallback={<LoadingScreen />}>
+      <LoginPage />
+    </Suspense>
+  );
+}
+
+function Root() {
+  const token = useAppStore((s) => s.token);
+  if (!token) return <LoggedOut />;
+  return (
+    <AppLayout>
+      <Suspense fallback={<PageLoader />}>
+        <Outlet />
+      </Suspense>
+    </AppLayout>
+  );
+}
+
+/** Rendering errors go to the app-wide boundary (error page, report, storage cleared). */
+function RethrowError({ error }: ErrorComponentProps): never {
+  throw error;
+}
+
+const rootRoute = createRootRoute({ component: Root, notFoundComponent: NotFoundPage });
+
+const dashboardRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/',
+  validateSearch: validateDashboardSearch,
+  component: DashboardPage,
+});
+
+const securityRoute = createRoute({ getParentRoute: () => rootRoute, path: '/security', component: SecurityPage });
+
+const resourceListRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/$resource',
+  validateSearch: validateListSearch,
+  component: ResourceListPage,
+});
+
+const resourceCreateRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/$resource/new',
+  component: ResourceCreatePage,
+});
+
+const resourceDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/$resource/$id',
+  component: ResourceDetailPage,
+});
+
+const routeTree = rootRoute.addChildren([
+  dashboardRoute,
+  securityRoute,
+  resourceListRoute,
+  resourceCreateRoute,
+  resourceDetailRoute,
+]);
+
+export const router = createRouter({
+  routeTree,
+  basepath: '/',
+  defaultErrorComponent: RethrowError,
+  defaultNotFoundComponent: NotFoundPage,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

@@ -1,0 +1,55 @@
+import type { FieldDef } from '@cohort/domain';
+import { Anchor, Badge, Code, Image, Text } from '@mantine/core';
+import { formatDate } from '../lib/format';
+
+/** A record value as text: dates in the spec format, enums by label, booleans as Yes/No. */
+export function fieldText(field: FieldDef, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '';
+  switch (field.type) {
+    case 'date':
+    case 'datetime':
+      return formatDate(value as string);
+    case 'boolean':
+      return value ? 'Yes' : 'No';
+    case 'enum':
+      return field.options?.find((o) => String(o.value) === String(value))?.label ?? String(value);
+    default:
+      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+  }
+}
+
+/** A record value for display; enum values as badges in the option's colour. */
+export function FieldValue({ field, value, long = false }: { field: FieldDef; value: unknown; long?: boolean }) {
+  if (value === null || value === undefined || value === '') return <Text c="dimmed">—</Text>;
+  if (field.type === 'enum') {
+    const option = field.options?.find((o) => String(o.value) === String(value));
+    return (
+      <Badge color={option?.color ?? 'gray'} variant="light">
+        {option?.label ?? String(value)}
+      </Badge>
+    );
+  }
+  if (field.type === 'image' && typeof value === 'string') {
+    return <Image src={value} alt={field.label} h={long ? 160 : 32} w="auto" fit="contain" radius="sm" />;
+  }
+  if (field.type === 'url' && typeof value === 'string') {
+    return (
+      <Anchor href={value} target="_blank" rel="noreferrer noopener">
+        {value}
+      </Anchor>
+    );
+  }
+  const text = fieldText(field, value);
+  if (field.type === 'text' && long) {
+    return (
+      <Code block style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+        {text}
+      </Code>
+    );
+  }
+  return (
+    <Text span lineClamp={long ? undefined : 2} style={{ wordBreak: 'break-word' }}>
+      {text}
+    </Text>
+  );
+}

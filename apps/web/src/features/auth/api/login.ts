@@ -1,0 +1,21 @@
+import type { LoginResult, SessionUser } from '@cohort/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { appStore } from '../../../lib/store';
+
+export type Credentials = { email: string; password: string };
+export type SessionAnswer = { token: string; user: SessionUser };
+
+export function login(credentials: Credentials): Promise<LoginResult> {
+  return api.post<LoginResult>('/auth/login/admin', credentials, { token: null });
+}
+
+/** Stores the session; the app then shows the dashboard at the root path. */
+export function startSession({ token, user }: SessionAnswer): void {
+  appStore.getState().setSession(token, user);
+  appStore.getState().requestRedirect('/');
+}
+
+export function useLogin() {
+  return useMutation({ mutationFn: login });
+}

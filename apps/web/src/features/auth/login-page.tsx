@@ -1,0 +1,43 @@
+import type { LoginResult } from '@cohort/domain';
+import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { api } from '../../lib/api-client';
+import { startSession } from './api/login';
+import { LoginForm } from './components/login-form';
+import { TwoFactorForm } from './components/two-factor-form';
+
+/** Email + password, then (when the account has 2FA on) the code step. */
+export function LoginPage() {
+  const [limitedToken, setLimitedToken] = useState<string | null>(null);
+
+  const handleResult = (result: LoginResult) => {
+    if ('twoFactorRequired' in result) setLimitedToken(result.token);
+    else startSession(result);
+  };
+
+  const handleCancel = () => {
+    // Revoke the limited session quietly; going back to the form needs no answer.
+    if (limitedToken) void api.post('/admin/logout', {}, { token: limitedToken, silent: true }).catch(() => {});
+    setLimitedToken(null);
+  };
+
+  return (
+    <Center mih="100dvh" p="md">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
+        <Stack gap="lg">
+          <Stack gap={4}>
+            <Text fw={700} c="blue">
+              Cohort Admin
+            </Text>
+            <Title order={1}>{limitedToken ? 'Two-factor authentication' : 'Log in'}</Title>
+          </Stack>
+          {limitedToken ? (
+            <TwoFactorForm limitedToken={limitedToken} onCancel={handleCancel} />
+          ) : (
+            <LoginForm onResult={handleResult} />
+          )}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

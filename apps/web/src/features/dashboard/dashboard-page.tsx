@@ -1,0 +1,184 @@
+import { ISA_STATUSES } from '@cohort/domain';
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+} from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { Suspense } from 'react';
+import { AnchorLink } from '../../components/router-links';
+import { useCan } from '../../lib/auth';
+import { formatDate } from '../../lib/format';
+import { lazyImport } from '../../lib/lazy-import';
+import { useDashboardStats } from './api/get-dashboard-stats';
+import { StatCard } from './components/stat-card';
+import { DASHBOARD_TABS, type DashboardTab } from './dashboard-search';
+
+const ProgressChart = lazyImport('progress-chart', () => import('./components/progress-chart'), 'ProgressChart');
+
+const route = getRouteApi('/');
+
+function isaColor(label: string): string {
+  return ISA_STATUSES.find((s) => s.label === label)?.color ?? 'gray';
+}
+
+function CardsSkeleton({ count }: { count: number }) {
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: count > 3 ? 5 : 3 }}>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders
+        <Skeleton key={i} h={84} radius="md" />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+export function DashboardPage() {
+  const { tab = 'home' } = route.useSearch();
+  const navigate = route.useNavigate();
+  const allowed = useCan();
+  const stats = useDashboardStats(allowed('dashboard', 'read'));
+  const canOpenBlogs = allowed('blog', 'read');
+
+  const body = (value: DashboardTab) => {
+    if (stats.isError)
+      return (
+        <Alert color="red" title="The dashboard could not be loaded">
+          <Button mt="sm" size="xs" variant="light" onClick={() => stats.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      );
+    const data = stats.data;
+    if (!data) return <CardsSkeleton count={value === 'home' ? 5 : 3} />;
+    switch (value) {
+      case 'home':
+        return (
+          <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
+            <StatCard label="Learners" value={data.home.learners} />
+            <StatCard label="Active learners" value={data.home.activeLearners} />
+            <StatCard label="Staff" value={data.home.staff} />
+            <StatCard label="Blogs" value={data.home.blogs} />
+            <StatCard label="Upcoming events" value={data.home.upcomingEvents} />
+          </SimpleGrid>
+        );
+      case 'studies':
+        return (
+          <Stack>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <StatCard label="Average points" value={Math.round(data.studies.averagePoints * 10) / 10} />
+              <StatCard label="Ready for placement" value={data.studies.readyForPlacement} />
+            </SimpleGrid>
+            <Paper withBorder radius="md">
+              <Table striped>
+                <Table.Caption>Learners by ISA status</Table.Caption>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>ISA status</Table.Th>
+                    <Table.Th ta="right">Learners</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {data.studies.byIsaStatus.map((row) => (
+                    <Table.Tr key={row.label}>
+                      <Table.Td>
+                        <Badge color={isaColor(row.label)} variant="light">
+                          {row.label}
+                        </Badge>
+                      </Table.Td>
+                      <Table.Td ta="right">{row.value.toLocaleString()}</Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </Paper>
+          </Stack>
+        );
+      case 'stories':
+        return (
+          <Stack>
+            <SimpleGrid cols={{ base: 1, xs: 2 }}>
+              <StatCard label="Live blogs" value={data.stories.liveBlogs} />
+              <StatCard label="Archived blogs" value={data.stories.archivedBlogs} />
+            </SimpleGrid>
+            <Paper withBorder radius="md" p="md">
+              <Title order={2} size="h4" mb="sm">
+                Recent blogs
+              </Title>
+              {data.stories.recentBlogs.length === 0 ? (
+                <Text c="dimmed">No blogs yet.</Text>
+              ) : (
+                <Stack gap="xs">
+                  {data.stories.recentBlogs.map((b) => (
+                    <div key={b.id}>
+                      {canOpenBlogs ? (
+                        <AnchorLink to="/$resource/$id" params={{ resource: 'blogs', id: String(b.id) }}>
+                          {b.title}
+                        </AnchorLink>
+                      ) : (
+                        <Text>{b.title}</Text>
+                      )}
+                      <Text size="xs" c="dimmed">
+                        {formatDate(b.createdAt)}
+                      </Text>
+                    </div>
+                  ))}
+                </Stack>
+              )}
+            </Paper>
+          </Stack>
+        );
+      case 'progress':
+        return (
+          <Paper withBorder radius="md" p="md">
+            <Title order={2} size="h4" mb="sm">
+              Weekly registrations and placements
+            </Title>
+            <Suspense
+              fallback={
+                <Center h={320}>
+                  <Loader />
+                </Center>
+              }
+            >
+              <ProgressChart weeks={data.progress.weeks} />
+            </Suspense>
+          </Paper>
+        );
+    }
+  };
+
+  return (
+    <Stack>
+      <Title order={1}>Dashboard</Title>
+      <Tabs
+        value={tab}
+        onChange={(v) => navigate({ search: v && v !== 'home' ? { tab: v as DashboardTab } : {}, replace: true })}
+        keepMounted={false}
+      >
+        <Tabs.List>
+          {DASHBOARD_TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {DASHBOARD_TABS.map((t) => (
+          <Tabs.Panel key={t.value} value={t.value} pt="md">
+            {body(t.value)}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

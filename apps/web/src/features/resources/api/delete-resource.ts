@@ -1,0 +1,19 @@
+import type { ResourceDef } from '@cohort/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { resourceKeys } from './resource-keys';
+
+export function deleteResource(def: ResourceDef, id: string): Promise<{ message: string }> {
+  return api.delete<{ message: string }>(`/admin/${def.path}/delete/${encodeURIComponent(id)}`);
+}
+
+export function useDeleteResource(def: ResourceDef, id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => deleteResource(def, id),
+    onSuccess: () => {
+      qc.removeQueries({ queryKey: resourceKeys.one(def.path, id) });
+      return qc.invalidateQueries({ queryKey: [...resourceKeys.all(def.path), 'list'] });
+    },
+  });
+}

@@ -1,0 +1,39 @@
+import { can, type FieldDef, hasOperation, operatorsFor, type RoleKey } from '@cohort/domain';
+import type { ResourceRegistration } from './registry';
+
+export type Capabilities = {
+  list: boolean;
+  read: boolean;
+  create: boolean;
+  update: boolean;
+  delete: boolean;
+  export: boolean;
+  upload: boolean;
+};
+
+/** What the console offers for a resource: the calls it answers and the role may make. */
+export function capabilitiesFor(reg: ResourceRegistration, role: RoleKey | null): Capabilities {
+  const { def } = reg;
+  const allowed = (op: 'list' | 'read' | 'create' | 'update' | 'delete') =>
+    role !== null && hasOperation(def, op) && can(role, def.permission, op);
+  const update = allowed('update');
+  return {
+    list: allowed('list'),
+    read: allowed('read'),
+    create: reg.allowCreate && allowed('create'),
+    update,
+    delete: allowed('delete'),
+    export: role !== null && allowed('list') && can(role, def.permission, 'export'),
+    upload: Boolean(def.imageField) && update,
+  };
+}
+
+/** Fields the role may filter on (same rule as the server's parseFilters). */
+export function filterableFields(fields: readonly FieldDef[], role: RoleKey | null): FieldDef[] {
+  return fields.filter(
+    (f) =>
+      f.filter &&
+      operatorsFor(f.type).length > 0 &&
+      (!f.filterRoles || role === 'ADMIN' || (role !== null && f.filterRoles.includes(role))),
+  );
+}

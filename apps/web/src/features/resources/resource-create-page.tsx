@@ -1,0 +1,46 @@
+import { Stack, Title } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import { AnchorLink } from '../../components/router-links';
+import { useRoleKey } from '../../lib/auth';
+import { useCreateResource } from './api/create-resource';
+import { capabilitiesFor } from './capabilities';
+import { NoAccess } from './components/no-access';
+import { ResourceEditor } from './components/resource-editor';
+import { type ResourceRegistration, registrationBySlug } from './registry';
+
+const route = getRouteApi('/$resource/new');
+
+export function ResourceCreatePage() {
+  const { resource } = route.useParams();
+  const reg = registrationBySlug(resource);
+  if (!reg) return <NoAccess title="Page not found" />;
+  return <ResourceCreate key={reg.slug} reg={reg} />;
+}
+
+function ResourceCreate({ reg }: { reg: ResourceRegistration }) {
+  const { def, slug } = reg;
+  const role = useRoleKey();
+  const navigate = route.useNavigate();
+  const create = useCreateResource(def);
+  const title = `New ${def.label.toLowerCase()}`;
+  if (!capabilitiesFor(reg, role).create) return <NoAccess title={title} />;
+
+  return (
+    <Stack gap="md">
+      <AnchorLink to="/$resource" params={{ resource: slug }} size="sm">
+        ← Back to {def.pluralLabel.toLowerCase()}
+      </AnchorLink>
+      <Title order={1}>{title}</Title>
+      <ResourceEditor
+        def={def}
+        mode="create"
+        saving={create.isPending}
+        save={(payload) => create.mutateAsync(payload)}
+        onSaved={(record) =>
+          void navigate({ to: '/$resource/$id', params: { resource: slug, id: String(record.id) }, replace: true })
+        }
+        onCancel={() => void navigate({ to: '/$resource', params: { resource: slug } })}
+      />
+    </Stack>
+  );
+}

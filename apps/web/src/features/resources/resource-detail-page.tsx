@@ -1,0 +1,161 @@
+import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { IconTrash } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
+import { ImageUpload } from '../../components/image-upload/image-upload';
+import type { ApiRecord } from '../../components/resource-form/form-values';
+import { AnchorLink } from '../../components/router-links';
+import { useRoleKey } from '../../lib/auth';
+import { formatDate } from '../../lib/format';
+import { notifySuccess } from '../../lib/notify';
+import { useDeleteResource } from './api/delete-resource';
+import { useResource } from './api/get-resource';
+import { useUpdateResource } from './api/update-resource';
+import { useUploadResourceImage } from './api/upload-resource-image';
+import { capabilitiesFor } from './capabilities';
+import { AuditDiff } from './components/audit-diff';
+import { NoAccess } from './components/no-access';
+import { RecordDetails } from './components/record-details';
+import { ResourceEditor } from './components/resource-editor';
+import { type ResourceRegistration, registrationBySlug } from './registry';
+
+const route = getRouteApi('/$resource/$id');
+
+export function ResourceDetailPage() {
+  const { resource, id } = route.useParams();
+  const reg = registrationBySlug(resource);
+  if (!reg) return <NoAccess title="Page not found" />;
+  return <ResourceDetail key={`${reg.slug}/${id}`} reg={reg} id={id} />;
+}
+
+function ResourceDetail({ reg, id }: { reg: ResourceRegistration; id: string }) {
+  const { def, slug } = reg;
+  const role = useRoleKey();
+  const navigate = route.useNavigate();
+  const caps = capabilitiesFor(reg, role);
+  const query = useResource(def, id, caps.read);
+  const update = useUpdateResource(def, id);
+  const remove = useDeleteResource(def, id);
+  const upload = useUploadResourceImage(def, id);
+  const title = `${def.label} #${id}`;
+
+  if (!caps.read) return <NoAccess title={title} />;
+
+  const backLink = (
+    <AnchorLink to="/$resource" params={{ resource: slug }} size="sm">
+      ← Back to {def.pluralLabel.toLowerCase()}
+    </AnchorLink>
+  );
+
+  if (query.isPending) {
+    return (
+      <Stack gap="md">
+        {backLink}
+        <Title order={1}>{title}</Title>
+        <Skeleton h={320} radius="md" />
+      </Stack>
+    );
+  }
+  if (query.isError || !query.data) {
+    return (
+      <Stack gap="md">
+        {backLink}
+        <Title order={1}>{title}</Title>
+        <Alert color="red" title={`This ${def.label.toLowerCase()} could not be loaded`}>
+          <Button size="xs" variant="light" mt="xs" onClick={() => query.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const record: ApiRecord = query.data;
+  const formFields = def.fields.filter((f) => f.form);
+  const editable = caps.update && formFields.length > 0;
+  const heading =
+    record[def.titleField] !== undefined && def.titleField !== 'id' ? String(record[def.titleField] ?? '') : '';
+
+  const confirmDelete = () =>
+    modals.openConfirmModal({
+      title: `Delete ${def.label.toLowerCase()}?`,
+      centered: true,
+      children: <Text size="sm">{heading ? `"${heading}" ` : `${title} `}will be deleted. This cannot be undone.</Text>,
+      labels: { confirm: 'Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(undefined, {
+          onSuccess: () => {
+            notifySuccess(`${def.label} deleted`);
+            void navigate({ to: '/$resource', params: { resource: slug } });
+          },
+        }),
+    });
+
+  const deleteButton = caps.delete ? (
+    <Button
+      color="red"
+      variant="light"
+      leftSection={<IconTrash size={16} />}
+      loading={remove.isPending}
+      onClick={confirmDelete}
+    >
+      Delete
+    </Button>
+  ) : null;
+
+  const meta = (
+    <Text size="sm" c="dimmed">
+      Id {record.id}
+      {record.createdAt ? ` · created ${formatDate(record.createdAt as string)}` : ''}
+      {record.updatedAt ? ` · updated ${formatDate(record.updatedAt as string)}` : ''}
+      {record.version !== undefined ? ` · version ${record.version}` : ''}
+    </Text>
+  );
+
+  return (
+    <Stack gap="md">
+      {backLink}
+      <Group justify="space-between" align="flex-start">
+        <Stack gap={4}>
+          <Title order={1}>{title}</Title>
+          {heading && <Text size="lg">{heading}</Text>}
+          {meta}
+        </Stack>
+        {!editable && deleteButton}
+      </Group>
+      {editable ? (
+        <ResourceEditor
+          def={def}
+          mode="update"
+          record={record}
+          saving={update.isPending}
+          save={(payload) => update.mutateAsync(payload)}
+          reloadLatest={() => void query.refetch()}
+          reloading={query.isFetching}
+          extraActions={deleteButton}
+          onCancel={() => void navigate({ to: '/$resource', params: { resource: slug } })}
+        />
+      ) : (
+        <RecordDetails fields={def.fields} record={record} />
+      )}
+      {caps.upload && def.imageField && (
+        <Paper withBorder radius="md" p="md">
+          <ImageUpload
+            label="Image"
+            currentUrl={(record[def.imageField] as string | null | undefined) ?? null}
+            onUpload={(file, onProgress) =>
+              upload.mutateAsync({ file, onProgress }).then(() => notifySuccess('Image uploaded'))
+            }
+          />
+        </Paper>
+      )}
+      {reg.detail === 'auditDiff' && (
+        <AuditDiff
+          before={record.before as Record<string, unknown> | null}
+          after={record.after as Record<string, unknown> | null}
+        />
+      )}
+    </Stack>
+  );
+}

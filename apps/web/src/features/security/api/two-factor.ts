@@ -1,0 +1,38 @@
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { markTwoFactorVerified } from '../../../lib/auth';
+import { appStore } from '../../../lib/store';
+
+export type TwoFactorSetup = { otpauthUrl: string; qrCodeDataUrl: string };
+
+function setTwoFactorEnabled(enabled: boolean): void {
+  const { user, setUser } = appStore.getState();
+  if (user) setUser({ ...user, twoFactorEnabled: enabled });
+}
+
+/** The secret carried in an otpauth:// url, for typing into an app by hand. */
+export function secretFromOtpauthUrl(url: string): string {
+  const query = url.split('?')[1] ?? '';
+  return new URLSearchParams(query).get('secret') ?? '';
+}
+
+export function useSetupTwoFactor() {
+  return useMutation({ mutationFn: () => api.post<TwoFactorSetup>('/admin/auth/setup2FA') });
+}
+
+export function useEnableTwoFactor() {
+  return useMutation({
+    mutationFn: (code: string) => api.post<{ backupCodes: string[] }>('/admin/auth/enable2FA', { code }),
+    onSuccess: () => {
+      setTwoFactorEnabled(true);
+      markTwoFactorVerified();
+    },
+  });
+}
+
+export function useDisableTwoFactor() {
+  return useMutation({
+    mutationFn: (code: string) => api.post<{ message: string }>('/admin/auth/disable2FA', { code }),
+    onSuccess: () => setTwoFactorEnabled(false),
+  });
+}

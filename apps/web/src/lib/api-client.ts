@@ -1,0 +1,285 @@
+import { REQUEST_TIMEOUT_MS } from '@cohort/domain/enums';
+import { type ApiIssue, MESSAGES } from '@cohort/domain/errors';
+import { notifyError } from './notify';
+import { appStore, clearSession } from './store';
+
+/** A failed call. `status` is 0 when no response arrived (network error or timeout). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code?: string;
+  readonly issues?: ApiIssue[];
+  readonly retryAfter?: number;
+
+  constructor(
+    status: number,
+    message: string,
+    extra: { code?: string; issues?: ApiIssue[]; retryAfter?: number } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = extra.code;
+    this.issues = extra.issues;
+    this.retryAfter = extra.retryAfter;
+  }
+
+  /** Server issues by field name (path[0]), first message per field. */
+  fieldErrors(): Record<string, string> {
+    const out: Record<string, string> = {};
+    for (const issue of this.issues ?? []) {
+      const key = issue.path[0];
+      if (key !== undefined && out[String(key)] === undefined) out[String(key)] = issue.message;
+    }
+    return out;
+  }
+}
+
+export type QueryValue = string | number | boolean | undefined | null;
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** JSON body. */
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** 1-based page, sent as header `page_num`. */
+  page?: number;
+  /** Token to send instead of the stored one (the limited token of the 2FA step). */
+  token?: string | null;
+  /** No toasts, no logout: used to report front-end errors. */
+  silent?: boolean;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+};
+
+/** Calls that are part of logging in: a 401/403 there is a wrong credential, not an expired session. */
+export function isLoginCall(path: string): boolean {
+  return (
+    path.startsWith('/auth/login') ||
+    path.startsWith('/admin/auth/verify2FA') ||
+    path.startsWith('/admin/auth/verify-backup-code')
+  );
+}
+
+export function isLogoutCall(path: string): boolean {
+  return path.startsWith('/admin/logout');
+}
+
+/** Logs out locally: clears all local storage, drops the token and goes to the root path. */
+export function logoutLocally(): void {
+  clearSession(appStore);
+  appStore.getState().requestRedirect('/');
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(query ?? {})) {
+    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function headersFor(opts: RequestOptions, json: boolean): Record<string, string> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = opts.token !== undefined ? opts.token : appStore.getState().token;
+  if (token) headers.token = token;
+  if (opts.page !== undefined) headers.page_num = String(opts.page);
+  if (json) headers['Content-Type'] = 'application/json';
+  return headers;
+}
+
+type ErrorBody = { message?: string; code?: string; issues?: ApiIssue[] };
+
+/**
+ * The error catalogue of spec §8: shows the toast, applies the session rules and
+ * returns the error to throw.
+ */
+export function handleFailure(
+  path: string,
+  status: number,
+  body: ErrorBody | null,
+  opts: Pick<RequestOptions, 'silent'> = {},
+  retryAfter?: number,
+): ApiError {
+  const message = body?.message || (status === 0 ? MESSAGES.noConnection : `Request failed (${status})`);
+  const error = new ApiError(status, message, { code: body?.code, issues: body?.issues, retryAfter });
+  if (opts.silent) return error;
+
+  const login = isLoginCall(path);
+  const logout = isLogoutCall(path);
+  if (status === 0) {
+    notifyError(MESSAGES.noConnection);
+  } else if (status >= 500) {
+    notifyError(MESSAGES.serverError);
+  } else if (status === 401 || status === 403) {
+    if (status === 401 && !logout) appStore.getState().setSessionExpired(true);
+    if (!login && !logout) {
+      notifyError(MESSAGES.tokenExpired);
+      logoutLocally();
+    } else if (login) {
+      notifyError(message);
+    }
+  } else if (status === 404) {
+    notifyError(message);
+    appStore.getState().requestRedirect('/');
+  } else {
+    notifyError(message);
+  }
+  return error;
+}
+
+async function readErrorBody(res: Response): Promise<ErrorBody | null> {
+  try {
+    const text = await res.text();
+    return text ? (JSON.parse(text) as ErrorBody) : null;
+  } catch {
+    return null;
+  }
+}
+
+function retryAfterOf(value: string | null): number | undefined {
+  if (!value) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** Runs fetch with the spec's 200000 ms timeout; an abort by the caller is passed through untouched. */
+async function send(path: string, init: RequestInit, opts: RequestOptions): Promise<Response> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), opts.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const onAbort = () => controller.abort();
+  opts.signal?.addEventListener('abort', onAbort);
+  try {
+    return await fetch(path, { ...init, signal: controller.signal });
+  } catch (err) {
+    if (opts.signal?.aborted) throw err;
+    throw handleFailure(path, 0, null, opts);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onAbort);
+  }
+}
+
+async function checked(path: string, res: Response, opts: RequestOptions): Promise<Response> {
+  if (res.ok) return res;
+  const body = await readErrorBody(res);
+  throw handleFailure(path, res.status, body, opts, retryAfterOf(res.headers.get('Retry-After')));
+}
+
+export async function apiRequest<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const hasBody = opts.body !== undefined;
+  const url = buildUrl(path, opts.query);
+  const res = await checked(
+    path,
+    await send(
+      url,
+      {
+        method: opts.method ?? 'GET',
+        headers: headersFor(opts, hasBody),
+        body: hasBody ? JSON.stringify(opts.body) : undefined,
+      },
+      opts,
+    ),
+    opts,
+  );
+  if (res.status === 204) return undefined as T;
+  const text = await res.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export const api = {
+  get: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => apiRequest<T>(path, opts),
+  post: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...opts, method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...opts, method: 'PUT', body: body ?? {} }),
+  delete: <T>(path: string, body?: unknown, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    apiRequest<T>(path, { ...opts, method: 'DELETE', body }),
+};
+
+export type DownloadProgress = { loaded: number; total?: number };
+
+/** Fetches a file (CSV export) with the token header, reporting bytes received. */
+export async function downloadFile(
+  path: string,
+  opts: RequestOptions & { onProgress?: (p: DownloadProgress) => void } = {},
+): Promise<{ blob: Blob; filename?: string }> {
+  const url = buildUrl(path, opts.query);
+  const res = await checked(path, await send(url, { method: 'GET', headers: headersFor(opts, false) }, opts), opts);
+  const total = Number(res.headers.get('Content-Length')) || undefined;
+  const type = res.headers.get('Content-Type') ?? 'application/octet-stream';
+  const filename = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(res.headers.get('Content-Disposition') ?? '')?.[1];
+  if (!res.body) return { blob: await res.blob(), filename };
+  const reader = res.body.getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let loaded = 0;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value as Uint8Array<ArrayBuffer>);
+      loaded += value.byteLength;
+      opts.onProgress?.({ loaded, total });
+    }
+  } catch {
+    throw handleFailure(path, 0, null, opts);
+  }
+  return { blob: new Blob(chunks, { type }), filename: filename ? decodeURIComponent(filename) : undefined };
+}
+
+/** Saves a blob through a temporary object URL. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = href;
+  a.download = filename;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}
+
+/**
+ * Multipart upload of one file through XMLHttpRequest, for upload progress (fetch has none).
+ * Same headers, timeout and error catalogue as every other call.
+ */
+export function uploadFile<T>(
+  path: string,
+  field: string,
+  file: File,
+  opts: Pick<RequestOptions, 'silent' | 'timeoutMs'> & { onProgress?: (fraction: number) => void } = {},
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', path);
+    xhr.timeout = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
+    for (const [k, v] of Object.entries(headersFor({}, false))) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable) opts.onProgress?.(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      let body: unknown = null;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
+      } catch {
+        body = null;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) resolve(body as T);
+      else
+        reject(
+          handleFailure(
+            path,
+            xhr.status,
+            body as ErrorBody | null,
+            opts,
+            retryAfterOf(xhr.getResponseHeader('Retry-After')),
+          ),
+        );
+    };
+    xhr.onerror = () => reject(handleFailure(path, 0, null, opts));
+    xhr.ontimeout = () => reject(handleFailure(path, 0, null, opts));
+    const form = new FormData();
+    form.append(field, file);
+    xhr.send(form);
+  });
+}

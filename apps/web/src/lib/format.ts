@@ -1,0 +1,32 @@
+import { DATE_FORMAT } from '@cohort/domain';
+import dayjs from 'dayjs';
+import advancedFormat from 'dayjs/plugin/advancedFormat';
+
+dayjs.extend(advancedFormat);
+
+/** Spec §9 date format, "Do MMM YYYY, hh:mm A" (e.g. "3rd Feb 2026, 02:05 PM"); '' for no date. */
+export function formatDate(value: string | number | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  const d = dayjs(value);
+  return d.isValid() ? d.format(DATE_FORMAT) : String(value);
+}
+
+/** ISO string with offset, as the API expects datetimes (`new Date(x).toISOString()`). */
+export function toIsoDateTime(value: string | Date | null | undefined): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  const d = dayjs(value);
+  return d.isValid() ? d.toDate().toISOString() : null;
+}
+
+/** An ISO datetime as the local "YYYY-MM-DD HH:mm:ss" string the Mantine date pickers use. */
+export function toPickerValue(value: unknown): string | null {
+  if (typeof value !== 'string' || value === '') return null;
+  const d = dayjs(value);
+  return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : null;
+}
+
+export function formatBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} kB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}

@@ -1,0 +1,17 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { domainAlias } from './domain-alias.ts';
+
+const api = 'http://localhost:3000';
+const proxied = ['/admin', '/auth', '/files', '/api', '/colleges', '/contact'];
+
+export default defineConfig({
+  plugins: [react()],
+  base: '/',
+  resolve: { alias: [domainAlias] },
+  build: { outDir: 'dist', emptyOutDir: true },
+  server: {
+    port: 5173,
+    proxy: Object.fromEntries(proxied.map((p) => [p, { target: api, changeOrigin: true }])),
+  },
+});
