@@ -1,0 +1,90 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { appStore, initialState } from '../../lib/store';
+import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { LoginPage } from './login-page';
+
+const user = { id: 1, name: 'Ada', email: 'admin@cohort.test', role: 'ADMIN', roleId: 1, twoFactorEnabled: true };
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  appStore.setState({ ...initialState, appLoaded: true });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+function fillCredentials(email: string, password: string) {
+  fireEvent.change(screen.getByLabelText(/Email/), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(/Password/), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+describe('LoginPage', () => {
+  it('validates the fields before calling the server', async () => {
+    renderWithProviders(<LoginPage />);
+    fillCredentials('not-an-email', '');
+    expect(await screen.findByText('Enter a valid email')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('logs in without 2FA and stores the session', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { token: 'full', user: { ...user, twoFactorEnabled: false } }));
+    renderWithProviders(<LoginPage />);
+    fillCredentials('admin@cohort.test', 'cohort-demo-2026');
+    await waitFor(() => expect(appStore.getState().token).toBe('full'));
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/auth/login/admin');
+    expect(JSON.parse(String(init?.body))).toEqual({ email: 'admin@cohort.test', password: 'cohort-demo-2026' });
+    expect(appStore.getState().redirectTo).toBe('/');
+  });
+
+  it('asks for the 2FA code and exchanges the limited token', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { twoFactorRequired: true, token: 'limited' }))
+      .mockResolvedValueOnce(jsonResponse(200, { token: 'full', user }));
+    renderWithProviders(<LoginPage />);
+    fillCredentials('admin@cohort.test', 'cohort-demo-2026');
+
+    const code = await screen.findByLabelText('Authentication code');
+    expect(appStore.getState().token).toBeNull();
+    fireEvent.change(code, { target: { value: '12345' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Enter the 6-digit code from your authenticator app')).toBeTruthy();
+
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(appStore.getState().token).toBe('full'));
+    const [url, init] = fetchMock.mock.calls[1];
+    expect(url).toBe('/admin/auth/verify2FA');
+    expect((init?.headers as Record<string, string>).token).toBe('limited');
+    expect(JSON.parse(String(init?.body))).toEqual({ code: '123456' });
+    expect(localStorage.getItem('twoFactorVerified')).toBe('true');
+  });
+
+  it('accepts a backup code instead', async () => {
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { twoFactorRequired: true, token: 'limited' }))
+      .mockResolvedValueOnce(jsonResponse(200, { token: 'full', user }));
+    renderWithProviders(<LoginPage />);
+    fillCredentials('admin@cohort.test', 'cohort-demo-2026');
+    fireEvent.click(await screen.findByRole('button', { name: 'Use a backup code' }));
+    fireEvent.change(screen.getByLabelText('Backup code'), { target: { value: 'ABCD-EFGH-12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(appStore.getState().token).toBe('full'));
+    expect(fetchMock.mock.calls[1][0]).toBe('/admin/auth/verify-backup-code');
+  });
+
+  it('puts server field issues on the fields', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, { message: 'Invalid input', issues: [{ path: ['email'], message: 'Unknown domain' }] }),
+    );
+    renderWithProviders(<LoginPage />);
+    fillCredentials('admin@cohort.test', 'x');
+    expect(await screen.findByText('Unknown domain')).toBeTruthy();
+  });
+});
