@@ -68,7 +68,7 @@ describe('AppErrorBoundary', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1);
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/admin/frontend-errors/add');
-    expect((init?.headers as Record<string, string>).token).toBe('tok-abc');
+    expect((init?.headers as Record<string, string> | undefined)?.token).toBe('tok-abc');
     const body = JSON.parse(String(init?.body));
     expect(body.message).toBe('kaboom');
     expect(body.url).toContain('/blogs?page=2');

@@ -61,7 +61,7 @@ describe('LoginPage', () => {
     await waitFor(() => expect(appStore.getState().token).toBe('full'));
     const [url, init] = fetchMock.mock.calls[1];
     expect(url).toBe('/admin/auth/verify2FA');
-    expect((init?.headers as Record<string, string>).token).toBe('limited');
+    expect((init?.headers as Record<string, string> | undefined)?.token).toBe('limited');
     expect(JSON.parse(String(init?.body))).toEqual({ code: '123456' });
     expect(localStorage.getItem('twoFactorVerified')).toBe('true');
   });
