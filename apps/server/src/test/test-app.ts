@@ -42,7 +42,10 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
 }
 
 /** The real app on a fresh copy of the migrated template database. */
-export async function createTestApp(overrides: Partial<ReturnType<typeof loadConfig>> = {}) {
+export async function createTestApp(
+  overrides: Partial<ReturnType<typeof loadConfig>> = {},
+  configure?: (app: Awaited<ReturnType<typeof buildApp>>) => void,
+) {
   const { database, drop } = await cloneDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cohort-test-'));
   const config = loadConfig(
@@ -50,6 +53,7 @@ export async function createTestApp(overrides: Partial<ReturnType<typeof loadCon
     { DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...overrides },
   );
   const app = await buildApp({ config, db: database.db, logger: false });
+  configure?.(app);
   await app.ready();
   const db = database.db;
 

@@ -1,0 +1,61 @@
+import * as OTPAuth from 'otpauth';
+import { describe, expect, it } from 'vitest';
+import { escapeLike } from '../resources/engine';
+import { csvCell, csvRow } from './csv';
+import { sniffImage } from './files';
+import { bucketName } from './storage';
+import { hashBackupCode, matchingStep, newBackupCode, newTotpSecret } from './totp';
+
+describe('csv', () => {
+  it('quotes per RFC 4180 and neutralises formulas', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('x\ny')).toBe('"x\ny"');
+    for (const f of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx', '\rx']) expect(csvCell(f).replace(/^"/, '')[0]).toBe("'");
+    expect(csvCell(null)).toBe('');
+    expect(csvCell(new Date('2026-01-01T00:00:00Z'))).toBe('2026-01-01T00:00:00.000Z');
+    expect(csvRow([1, 'a'])).toBe('1,a\r\n');
+  });
+});
+
+describe('sniffImage', () => {
+  it('knows PNG, JPEG, GIF and WebP by their bytes only', () => {
+    expect(sniffImage(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))?.contentType).toBe('image/png');
+    expect(sniffImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.contentType).toBe('image/jpeg');
+    expect(sniffImage(Buffer.from('GIF89a....'))?.contentType).toBe('image/gif');
+    expect(sniffImage(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))?.contentType).toBe('image/webp');
+    expect(sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(sniffImage(Buffer.from('%PDF-1.7'))).toBeNull();
+  });
+});
+
+describe('totp', () => {
+  it('matches the current step and one either side, nothing further', () => {
+    const secret = newTotpSecret();
+    const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret) });
+    const at = 1_800_000_000_000;
+    const step = Math.floor(at / 30_000);
+    expect(matchingStep(secret, totp.generate({ timestamp: at }), at)).toBe(step);
+    expect(matchingStep(secret, totp.generate({ timestamp: at - 30_000 }), at)).toBe(step - 1);
+    expect(matchingStep(secret, totp.generate({ timestamp: at + 30_000 }), at)).toBe(step + 1);
+    expect(matchingStep(secret, totp.generate({ timestamp: at + 90_000 }), at)).toBeNull();
+  });
+
+  it('backup codes are random, formatted, and hashed case- and dash-insensitively', () => {
+    const codes = Array.from({ length: 50 }, newBackupCode);
+    expect(new Set(codes).size).toBe(50);
+    expect(codes[0]).toMatch(/^[A-Z2-9]{5}-[A-Z2-9]{5}$/);
+    expect(hashBackupCode(codes[0])).toBe(hashBackupCode(codes[0].toLowerCase().replace('-', '')));
+  });
+});
+
+describe('misc', () => {
+  it('escapes like wildcards', () => {
+    expect(escapeLike('50%_off\\')).toBe('50\\%\\_off\\\\');
+  });
+  it('prefixes bucket names on staging', () => {
+    expect(bucketName('task-description', 'production')).toBe('task-description');
+    expect(bucketName('task-description', 'staging')).toBe('test-task-description');
+  });
+});

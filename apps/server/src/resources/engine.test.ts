@@ -1,0 +1,477 @@
+import { desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, blogs, events } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+let t: TestApp;
+let admin: string;
+let marketing: string;
+let mentor: string;
+beforeAll(async () => {
+  t = await createTestApp({ UPLOAD_MAX_BYTES: 64 * 1024, BODY_LIMIT_BYTES: 32 * 1024 });
+  admin = await t.tokenFor('ADMIN');
+  marketing = await t.tokenFor('MARKETING');
+  mentor = await t.tokenFor('MENTOR');
+  const rows = Array.from({ length: 30 }, (_, i) => ({
+    title: i === 0 ? '100% placement_rate' : i === 1 ? '100 percent placements' : `Story number ${i}`,
+    content: `Body ${i}`,
+    status: i % 3 === 0 ? 'Archived' : 'Live',
+    createdAt: new Date(Date.UTC(2026, 0, 1 + i)),
+  }));
+  await t.db.insert(blogs).values(rows);
+});
+afterAll(() => t.close());
+
+const filters = (f: unknown) => `filters=${encodeURIComponent(JSON.stringify(f))}`;
+const list = (query: string, page?: number, token = marketing) =>
+  t.call({ method: 'GET', url: `/admin/blog/get?${query}`, token, page });
+const auditCount = async () => (await t.db.select().from(auditLog)).length;
+
+describe('GET /admin/{resource}/get', () => {
+  it('pages by the page_num header with 14 rows by default, newest first', async () => {
+    const first = (await list('')).json();
+    expect(first.totalItems).toBe(30);
+    expect(first.data).toHaveLength(14);
+    expect(first.data[0].title).toBe('Story number 29');
+    const third = (await list('', 3)).json();
+    expect(third.data).toHaveLength(2);
+    expect(third.data.at(-1).title).toBe('100% placement_rate');
+  });
+
+  it('takes page_size up to 100 and refuses more, and a bad page_num', async () => {
+    expect((await list('page_size=5')).json().data).toHaveLength(5);
+    expect((await list('page_size=100')).json().data).toHaveLength(30);
+    expect((await list('page_size=101')).statusCode).toBe(400);
+    expect((await list('page_size=0')).statusCode).toBe(400);
+    expect(
+      (await t.call({ method: 'GET', url: '/admin/blog/get', token: marketing, headers: { page_num: 'x' } }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await t.call({ method: 'GET', url: '/admin/blog/get', token: marketing, headers: { page_num: '0' } }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('filters with each operator', async () => {
+    const ids = (await list('page_size=100'))
+      .json()
+      .data.map((b: { id: number }) => b.id)
+      .sort((a: number, b: number) => a - b);
+    const mid = ids[10];
+    const count = async (f: unknown) => (await list(`page_size=100&${filters(f)}`)).json().totalItems;
+    expect(await count([{ field: 'status', operator: '=', value: 'Archived' }])).toBe(10);
+    expect(await count([{ field: 'status', operator: '!=', value: 'Archived' }])).toBe(20);
+    expect(await count([{ field: 'id', operator: '>', value: mid }])).toBe(19);
+    expect(await count([{ field: 'id', operator: '>=', value: mid }])).toBe(20);
+    expect(await count([{ field: 'id', operator: '<', value: mid }])).toBe(10);
+    expect(await count([{ field: 'id', operator: '<=', value: String(mid) }])).toBe(11);
+    expect(await count([{ field: 'title', operator: 'like', value: 'story number 1' }])).toBe(10);
+    expect(await count([{ field: 'createdAt', operator: '>=', value: '2026-01-21T00:00:00Z' }])).toBe(10);
+    expect(
+      await count([
+        { field: 'status', operator: '=', value: 'Live' },
+        { field: 'title', operator: 'like', value: 'Story' },
+      ]),
+    ).toBe(19);
+  });
+
+  it('escapes % and _ in like', async () => {
+    const titles = async (v: string) =>
+      (await list(filters([{ field: 'title', operator: 'like', value: v }])))
+        .json()
+        .data.map((b: { title: string }) => b.title);
+    expect(await titles('100%')).toEqual(['100% placement_rate']);
+    // As wildcards these would match '100 percent placements' and '100% placement_rate'.
+    expect(await titles('percent_placements')).toEqual([]);
+    expect(await titles('placement%rate')).toEqual([]);
+    expect(await titles('placement_rate')).toEqual(['100% placement_rate']);
+  });
+
+  it('refuses unknown fields, operators and values of the wrong type with field-level issues', async () => {
+    const bad = async (f: unknown) => {
+      const res = await list(filters(f));
+      expect(res.statusCode).toBe(400);
+      return res.json().issues;
+    };
+    expect(await bad([{ field: 'passwordHash', operator: '=', value: 'x' }])).toEqual([
+      { path: ['filters', 0, 'field'], message: 'Unknown filter field "passwordHash"' },
+    ]);
+    expect((await bad([{ field: 'title', operator: '>', value: 'a' }]))[0].path).toEqual(['filters', 0, 'operator']);
+    expect((await bad([{ field: 'title', operator: 'regex', value: 'a' }]))[0].path).toEqual([
+      'filters',
+      0,
+      'operator',
+    ]);
+    expect((await bad([{ field: 'id', operator: '=', value: 'abc' }]))[0].path).toEqual(['filters', 0, 'value']);
+    expect((await bad([{ field: 'status', operator: '=', value: 'Deleted' }]))[0].path).toEqual([
+      'filters',
+      0,
+      'value',
+    ]);
+    expect((await bad([{ field: 'createdAt', operator: '>', value: 'yesterday' }]))[0].path).toEqual([
+      'filters',
+      0,
+      'value',
+    ]);
+    expect((await list('filters=not-json')).statusCode).toBe(400);
+    expect((await list(filters({ field: 'id' }))).statusCode).toBe(400);
+  });
+
+  it('sorts by a sortable field and refuses others', async () => {
+    const asc = (await list('sort=title&page_size=3')).json().data.map((b: { title: string }) => b.title);
+    expect(asc).toEqual(['100 percent placements', '100% placement_rate', 'Story number 10']);
+    expect((await list('sort=-content')).statusCode).toBe(400);
+  });
+});
+
+describe('add, get, update, delete', () => {
+  it('creates a blog from just { title, content } and an event from just { title, startsAt }', async () => {
+    const b = await t.call({
+      method: 'POST',
+      url: '/admin/blog/add',
+      token: marketing,
+      payload: { title: 'Hello', content: 'World' },
+    });
+    expect(b.statusCode).toBe(201);
+    expect(b.json()).toMatchObject({ title: 'Hello', content: 'World', status: 'Live', version: 1, imageUrl: null });
+    const e = await t.call({
+      method: 'POST',
+      url: '/admin/event/add',
+      token: mentor,
+      payload: { title: 'Demo day', startsAt: '2026-12-01T10:00:00Z' },
+    });
+    expect(e.statusCode).toBe(201);
+    expect(e.json()).toMatchObject({ title: 'Demo day', startsAt: '2026-12-01T10:00:00.000Z', status: 'Active' });
+    const got = await t.call({ method: 'GET', url: `/admin/event/get/${e.json().id}`, token: mentor });
+    expect(got.json().title).toBe('Demo day');
+  });
+
+  it('refuses bad input field by field and writes nothing', async () => {
+    const before = await auditCount();
+    const rows = (await t.db.select().from(blogs)).length;
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/blog/add',
+      token: marketing,
+      payload: { title: '', content: 'x', createdBy: 1, id: 5 },
+    });
+    expect(res.statusCode).toBe(400);
+    const paths = res.json().issues.map((i: { path: string[] }) => i.path.join('.'));
+    expect(paths).toEqual(expect.arrayContaining(['title', 'createdBy', 'id']));
+    const ev = await t.call({
+      method: 'POST',
+      url: '/admin/event/add',
+      token: marketing,
+      payload: { title: 'x', startsAt: '2026-12-02T10:00:00Z', endsAt: '2026-12-01T10:00:00Z' },
+    });
+    expect(ev.statusCode).toBe(400);
+    expect(ev.json().issues).toEqual([{ path: ['endsAt'], message: 'Ends at must be after starts at' }]);
+    expect(
+      (await t.call({ method: 'POST', url: '/admin/event/add', token: marketing, payload: { title: 'x' } })).json()
+        .issues[0].path,
+    ).toEqual(['startsAt']);
+    expect((await t.db.select().from(blogs)).length).toBe(rows);
+    expect(await auditCount()).toBe(before);
+  });
+
+  it('updates with the version; a stale version is 409 and nothing is written', async () => {
+    const created = (
+      await t.call({
+        method: 'POST',
+        url: '/admin/blog/add',
+        token: marketing,
+        payload: { title: 'Draft', content: 'v1' },
+      })
+    ).json();
+    const first = await t.call({
+      method: 'PUT',
+      url: `/admin/blog/update/${created.id}`,
+      token: marketing,
+      payload: { title: 'Final', version: 1 },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ title: 'Final', content: 'v1', version: 2 });
+    const stale = await t.call({
+      method: 'PUT',
+      url: `/admin/blog/update/${created.id}`,
+      token: admin,
+      payload: { content: 'overwrite', version: 1 },
+    });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('CONFLICT');
+    const [row] = await t.db.select().from(blogs).where(eq(blogs.id, created.id));
+    expect(row.content).toBe('v1');
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: `/admin/blog/update/${created.id}`,
+          token: marketing,
+          payload: { title: 'x' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: `/admin/blog/update/${created.id}`,
+          token: marketing,
+          payload: { version: 2, slug: 'x' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: '/admin/blog/update/999999',
+          token: marketing,
+          payload: { title: 'x', version: 1 },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: '/admin/blog/update/abc',
+          token: marketing,
+          payload: { title: 'x', version: 1 },
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('records every write in the audit log with before and after', async () => {
+    const created = (
+      await t.call({
+        method: 'POST',
+        url: '/admin/blog/add',
+        token: marketing,
+        payload: { title: 'Audited', content: 'a' },
+      })
+    ).json();
+    await t.call({
+      method: 'PUT',
+      url: `/admin/blog/update/${created.id}`,
+      token: marketing,
+      payload: { content: 'b', version: 1 },
+    });
+    expect(
+      (await t.call({ method: 'DELETE', url: `/admin/blog/delete/${created.id}`, token: marketing })).statusCode,
+    ).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/admin/blog/get/${created.id}`, token: marketing })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await t.call({ method: 'DELETE', url: `/admin/blog/delete/${created.id}`, token: marketing })).statusCode,
+    ).toBe(404);
+    const entries = await t.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(created.id)))
+      .orderBy(desc(auditLog.id));
+    const mine = entries.filter((e) => e.entity === 'blog');
+    expect(mine.map((e) => e.action)).toEqual(['delete', 'update', 'create']);
+    const marketingId = await t.userId('MARKETING');
+    expect(mine.every((e) => e.actorId === marketingId && e.actorName === 'Test Marketing')).toBe(true);
+    expect((mine[1].before as { content: string }).content).toBe('a');
+    expect((mine[1].after as { content: string }).content).toBe('b');
+    expect(mine[0].after).toBeNull();
+    expect((mine[2].after as { title: string }).title).toBe('Audited');
+  });
+
+  it('refuses the wrong role on every call', async () => {
+    const [blog] = await t.db.select().from(blogs).limit(1);
+    for (const [method, url, payload] of [
+      ['GET', '/admin/blog/get', undefined],
+      ['GET', `/admin/blog/get/${blog.id}`, undefined],
+      ['POST', '/admin/blog/add', { title: 'x', content: 'y' }],
+      ['PUT', `/admin/blog/update/${blog.id}`, { title: 'x', version: blog.version }],
+      ['DELETE', `/admin/blog/delete/${blog.id}`, undefined],
+      ['GET', '/admin/blog/download-csv', undefined],
+      ['POST', `/admin/blog/image/${blog.id}`, undefined],
+    ] as const) {
+      expect((await t.call({ method, url, token: mentor, payload })).statusCode, url).toBe(403);
+    }
+    const hr = await t.tokenFor('HR');
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/admin/event/add',
+          token: hr,
+          payload: { title: 'x', startsAt: '2026-12-01T10:00:00Z' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const [row] = await t.db.select().from(blogs).where(eq(blogs.id, blog.id));
+    expect(row.title).toBe(blog.title);
+  });
+});
+
+function multipart(field: string, filename: string, body: Buffer) {
+  const boundary = '----cohort-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
+    ),
+    body,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+
+describe('image upload', () => {
+  it('stores a real image under a random key, serves it with its type, and audits it', async () => {
+    const [blog] = await t.db.select().from(blogs).limit(1);
+    const res = await t.call({
+      method: 'POST',
+      url: `/admin/blog/image/${blog.id}`,
+      token: marketing,
+      ...multipart('image', 'cover.png', PNG),
+    });
+    expect(res.statusCode).toBe(200);
+    const url = res.json().imageUrl as string;
+    expect(url).toMatch(/^\/files\/miscellaneous\/[A-Za-z0-9_-]{22}\.png$/);
+    expect(res.json().version).toBe(blog.version + 1);
+    const file = await t.call({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/png');
+    expect(file.headers['content-disposition']).toMatch(/^inline/);
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+    const uploads = (await t.db.select().from(auditLog)).filter((a) => a.action === 'upload');
+    expect(uploads.map((a) => a.entity)).toEqual(expect.arrayContaining(['upload', 'blog']));
+  });
+
+  it('judges the type by magic bytes, not by the name or declared type', async () => {
+    const [event] = await t.db.select().from(events).limit(1);
+    const fake = await t.call({
+      method: 'POST',
+      url: `/admin/event/image/${event?.id ?? 1}`,
+      token: marketing,
+      ...multipart('image', 'x.png', Buffer.from('<svg onload=alert(1)>')),
+    });
+    expect(fake.statusCode).toBe(415);
+  });
+
+  it('caps the size (413), wants the field "image" and multipart', async () => {
+    const [blog] = await t.db.select().from(blogs).limit(1);
+    const big = Buffer.concat([PNG, Buffer.alloc(70 * 1024)]);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `/admin/blog/image/${blog.id}`,
+          token: marketing,
+          ...multipart('image', 'big.png', big),
+        })
+      ).statusCode,
+    ).toBe(413);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: `/admin/blog/image/${blog.id}`,
+          token: marketing,
+          ...multipart('file', 'a.png', PNG),
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.call({ method: 'POST', url: `/admin/blog/image/${blog.id}`, token: marketing, payload: { a: 1 } }))
+        .statusCode,
+    ).toBe(415);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/admin/blog/image/999999',
+          token: marketing,
+          ...multipart('image', 'a.png', PNG),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('POST /admin/upload/image answers the URL of the stored image', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/upload/image',
+      token: mentor,
+      ...multipart('image', 'a.png', PNG),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().url).toMatch(/^\/files\/miscellaneous\//);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/admin/upload/image',
+          token: mentor,
+          ...multipart('image', 'a.txt', Buffer.from('hello')),
+        })
+      ).statusCode,
+    ).toBe(415);
+    expect((await t.call({ method: 'GET', url: '/files/miscellaneous/nothere.png' })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/files/..%2F..%2Fetc/passwd' })).statusCode).toBe(400);
+  });
+});
+
+describe('CSV export and limits', () => {
+  it('exports the current filter as RFC 4180 CSV with formulas neutralised', async () => {
+    await t.call({
+      method: 'POST',
+      url: '/admin/blog/add',
+      token: marketing,
+      payload: { title: '=HYPERLINK("x")', content: 'a, "quoted"\nline' },
+    });
+    const res = await t.call({
+      method: 'GET',
+      url: `/admin/blog/download-csv?${filters([{ field: 'title', operator: 'like', value: 'HYPERLINK' }])}`,
+      token: marketing,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="blog-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.split('\r\n');
+    expect(lines[0].startsWith('Id,Title,Author,Status')).toBe(true);
+    expect(lines[1]).toContain(`"'=HYPERLINK(""x"")"`);
+    expect(res.body).toContain('"a, ""quoted""\nline"');
+    expect(lines.filter(Boolean)).toHaveLength(2);
+    const all = await t.call({ method: 'GET', url: '/admin/blog/download-csv', token: marketing });
+    expect(all.body.split('\r\n').filter(Boolean).length).toBe((await t.db.select().from(blogs)).length + 1);
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: `/admin/blog/download-csv?${filters([{ field: 'nope', operator: '=', value: 1 }])}`,
+          token: marketing,
+        })
+      ).statusCode,
+    ).toBe(400);
+  });
+
+  it('caps the body size (413) and rejects malformed JSON (400)', async () => {
+    const huge = await t.call({
+      method: 'POST',
+      url: '/admin/blog/add',
+      token: marketing,
+      payload: { title: 'x', content: 'y'.repeat(40 * 1024) },
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json().code).toBe('PAYLOAD_TOO_LARGE');
+    const broken = await t.call({
+      method: 'POST',
+      url: '/admin/blog/add',
+      token: marketing,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"title":',
+    });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ code: 'BAD_REQUEST' });
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { blogResource, eventCreateSchema } from './content';
+import { can, PERMISSIONS, rowScope } from './permissions';
+import { operatorsFor, parseFilters, parseSort } from './resource';
+import { ROLES, roleByName } from './roles';
+
+describe('parseFilters', () => {
+  it('accepts whitelisted fields with operators their type allows, coercing values', () => {
+    const r = parseFilters(
+      blogResource,
+      [
+        { field: 'id', operator: '>=', value: '10' },
+        { field: 'title', operator: 'like', value: 'react' },
+        { field: 'createdAt', operator: '<', value: '2026-01-01T00:00:00Z' },
+      ],
+      'MARKETING',
+    );
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.filters.map((f) => f.value)).toEqual([10, 'react', new Date('2026-01-01T00:00:00Z')]);
+  });
+
+  it('reports each bad entry with its index', () => {
+    const r = parseFilters(
+      blogResource,
+      [
+        { field: 'title', operator: '=', value: 'ok' },
+        { field: 'imageUrl', operator: '=', value: 'x' },
+        { field: 'id', operator: 'like', value: '1' },
+        { field: 'status', operator: '=', value: 'Gone' },
+      ],
+      'ADMIN',
+    );
+    expect(r).toEqual({
+      ok: false,
+      issues: [
+        { path: [1, 'field'], message: 'Unknown filter field "imageUrl"' },
+        { path: [2, 'operator'], message: 'Operator "like" is not allowed on Id' },
+        { path: [3, 'value'], message: 'Status must be one of Live, Archived' },
+      ],
+    });
+  });
+
+  it('refuses the wrong shape', () => {
+    expect(parseFilters(blogResource, { field: 'id' }, 'ADMIN').ok).toBe(false);
+    expect(parseFilters(blogResource, [{ field: 'id', operator: '=', value: 1, extra: 1 }], 'ADMIN').ok).toBe(false);
+  });
+
+  it('keeps role-limited filter fields to their roles', () => {
+    const def = {
+      fields: [
+        {
+          name: 'ownerId',
+          label: 'OwnerId',
+          type: 'integer' as const,
+          filter: true,
+          filterRoles: ['MOTIVATOR' as const],
+        },
+      ],
+    };
+    expect(parseFilters(def, [{ field: 'ownerId', operator: '=', value: 1 }], 'MOTIVATOR').ok).toBe(true);
+    expect(parseFilters(def, [{ field: 'ownerId', operator: '=', value: 1 }], 'HR').ok).toBe(false);
+    expect(parseFilters(def, [{ field: 'ownerId', operator: '=', value: 1 }], 'ADMIN').ok).toBe(true);
+  });
+
+  it('operators per type', () => {
+    expect(operatorsFor('string')).toEqual(['like', '=', '!=']);
+    expect(operatorsFor('datetime')).toContain('>=');
+    expect(operatorsFor('enum')).not.toContain('like');
+  });
+});
+
+describe('parseSort', () => {
+  it('defaults, reads a leading minus, refuses unsortable fields', () => {
+    expect(parseSort(blogResource, undefined)).toEqual({ ok: true, field: 'createdAt', dir: 'desc' });
+    expect(parseSort(blogResource, '-title')).toEqual({ ok: true, field: 'title', dir: 'desc' });
+    expect(parseSort(blogResource, 'content').ok).toBe(false);
+  });
+});
+
+describe('roles and permissions', () => {
+  it('has the spec ids and names', () => {
+    expect(ROLES.map((r) => [r.name, r.id])).toEqual([
+      ['ADMIN', 1],
+      ['USER', 2],
+      ['MOTIVATOR', 3],
+      ['MARKETING', 4],
+      ['MENTOR', 5],
+      ['STRATEGIC PARTNERSHIP', 6],
+      ['KEY ACCOUNT MANAGER', 7],
+      ['NEGOTIATOR', 8],
+      ['COLLEGE_ADMIN', 9],
+      ['HR', 10],
+    ]);
+    expect(roleByName('STRATEGIC PARTNERSHIP')?.key).toBe('STRATEGIC_PARTNERSHIP');
+    expect(roleByName('STRATEGIC_PARTNERSHIP')?.id).toBe(6);
+  });
+
+  it('ADMIN may do everything, USER nothing, others what the matrix grants', () => {
+    for (const resource of Object.keys(PERMISSIONS) as (keyof typeof PERMISSIONS)[]) {
+      expect(can('ADMIN', resource, 'delete')).toBe(true);
+      expect(can('USER', resource, 'list')).toBe(false);
+    }
+    expect(can('MARKETING', 'blog', 'create')).toBe(true);
+    expect(can('MENTOR', 'blog', 'create')).toBe(false);
+    expect(can('HR', 'audit', 'list')).toBe(false);
+    expect(rowScope('COLLEGE_ADMIN', 'user')).toBe('ownCollege');
+    expect(rowScope('HR', 'user')).toBeUndefined();
+  });
+});
+
+describe('schemas', () => {
+  it('an event needs a title and a start, and ends after it starts', () => {
+    expect(eventCreateSchema.safeParse({ title: 'x', startsAt: '2026-01-01T10:00:00Z' }).success).toBe(true);
+    expect(eventCreateSchema.safeParse({ title: 'x' }).success).toBe(false);
+    expect(
+      eventCreateSchema.safeParse({ title: 'x', startsAt: '2026-01-02T10:00:00Z', endsAt: '2026-01-01T10:00:00Z' })
+        .success,
+    ).toBe(false);
+  });
+});
