@@ -95,17 +95,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
 
   // The built console, with the SPA fallback for its client-side routes.
   const dist = config.WEB_DIST;
-  if (fs.existsSync(path.join(dist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, prefix: '/' });
-    const API = /^\/(admin|auth|api|files)(\/|$)/;
-    app.setNotFoundHandler((request, reply) => {
-      if (request.method === 'GET' && !API.test(request.url)) {
-        return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-      }
-      return reply
-        .code(404)
-        .send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
-    });
-  }
+  const hasConsole = fs.existsSync(path.join(dist, 'index.html'));
+  if (hasConsole) await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, prefix: '/' });
+  const API = /^\/(admin|auth|api|files)(\/|$)/;
+  app.setNotFoundHandler((request, reply) => {
+    if (hasConsole && request.method === 'GET' && !API.test(request.url)) {
+      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+  });
   return app;
 }

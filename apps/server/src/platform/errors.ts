@@ -107,8 +107,4 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     return send(reply, 500, { message: 'Something went wrong. Please try again !!!', code: 'INTERNAL' });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    send(reply, 404, { message: `Route ${request.method}:${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
-  });
 }
