@@ -24,7 +24,9 @@ describe('the app', () => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toMatch(/^3\./);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/auth/login', '/admin/blog/get', '/admin/blog/update/{id}', '/admin/auth/verify2FA']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/auth/login', '/admin/blog/get', '/admin/blog/update/{id}', '/admin/auth/verify2FA']),
+    );
     const add = doc.paths['/admin/blog/add'].post;
     expect(add.requestBody.content['application/json'].schema.required).toEqual(['title', 'content']);
     expect((await t.call({ method: 'GET', url: '/api/docs' })).statusCode).toBeLessThan(400);

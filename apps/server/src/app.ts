@@ -102,7 +102,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
     if (hasConsole && request.method === 'GET' && !API.test(request.url)) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.code(404).send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
+    return reply
+      .code(404)
+      .send({ message: `Route ${request.method}:${request.url.split('?')[0]} not found`, code: 'NOT_FOUND' });
   });
   return app;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { baseColumns, versioned } from './columns';
 
@@ -16,7 +17,12 @@ export const blogs = pgTable(
     imageUrl: text('image_url'),
     createdBy: integer('created_by'),
   },
-  (t) => [index('blogs_created_idx').on(t.createdAt, t.id), index('blogs_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('blogs_created_idx').on(t.createdAt, t.id),
+    index('blogs_status_idx').on(t.status, t.createdAt, t.id),
+    // `like` filters are ILIKE '%…%': only a trigram index serves them.
+    index('blogs_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
+  ],
 );
 
 export const events = pgTable(

@@ -18,7 +18,10 @@ describe('demo seed', () => {
     const b = await seeded(7);
     const c = await seeded(8);
     try {
-      const names = async (d: typeof a) => (await d.db.select({ name: users.name }).from(users).where(eq(users.roleId, 2)).orderBy(asc(users.id))).map((u) => u.name);
+      const names = async (d: typeof a) =>
+        (await d.db.select({ name: users.name }).from(users).where(eq(users.roleId, 2)).orderBy(asc(users.id))).map(
+          (u) => u.name,
+        );
       expect(await names(a)).toHaveLength(40);
       expect(await names(a)).toEqual(await names(b));
       expect(await names(a)).not.toEqual(await names(c));
