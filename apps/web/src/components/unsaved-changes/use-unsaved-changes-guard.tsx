@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 
 /**
  * Warns before leaving with unsaved changes: in-app navigation asks in a modal,
@@ -11,6 +11,10 @@ export function useUnsavedChangesGuard(dirty: boolean) {
   const dirtyRef = useRef(dirty);
   dirtyRef.current = dirty;
   const bypassRef = useRef(false);
+  // A bypass covers the navigation right after a save; new edits re-arm the guard.
+  useEffect(() => {
+    if (dirty) bypassRef.current = false;
+  }, [dirty]);
   const shouldBlock = useCallback(() => dirtyRef.current && !bypassRef.current, []);
   const blocker = useBlocker({ shouldBlockFn: shouldBlock, enableBeforeUnload: shouldBlock, withResolver: true });
 

@@ -21,6 +21,7 @@ import { useAppStore } from '../../lib/store';
 import { type FieldErrors, serverFieldErrors, validate } from '../../lib/validation';
 import {
   secretFromOtpauthUrl,
+  setTwoFactorEnabled,
   type TwoFactorSetup,
   useDisableTwoFactor,
   useEnableTwoFactor,
@@ -133,8 +134,8 @@ function DisableFlow() {
       onConfirm: () =>
         disable.mutate(code, {
           onSuccess: () => {
-            setCode('');
             notifySuccess('Two-factor authentication disabled');
+            setTwoFactorEnabled(false);
           },
           onError: (err) => setErrors(serverFieldErrors(err)),
         }),
@@ -195,7 +196,13 @@ export function SecurityPage() {
               <Text size="sm">
                 Two-factor authentication is off. Turn it on so a stolen password alone cannot open your account.
               </Text>
-              <EnableFlow onEnabled={setBackupCodes} />
+              <EnableFlow
+                onEnabled={(codes) => {
+                  // Both in one render: the codes show before the page switches to the "on" state.
+                  setBackupCodes(codes);
+                  setTwoFactorEnabled(true);
+                }}
+              />
             </>
           )}
         </Stack>

@@ -41,6 +41,8 @@ export function LoginForm({ onResult }: Props) {
           label="Password"
           autoComplete="current-password"
           required
+          // Mantine's default "Toggle password visibility" would also match getByLabel('Password').
+          visibilityToggleButtonProps={{ 'aria-label': 'Show or hide the characters' }}
           value={password}
           onChange={(e) => setPassword(e.currentTarget.value)}
           error={errors.password}

@@ -11,9 +11,7 @@ export function useDeleteResource(def: ResourceDef, id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => deleteResource(def, id),
-    onSuccess: () => {
-      qc.removeQueries({ queryKey: resourceKeys.one(def.path, id) });
-      return qc.invalidateQueries({ queryKey: [...resourceKeys.all(def.path), 'list'] });
-    },
+    // The record's own query is left alone: its screen is still mounted and would refetch a 404.
+    onSuccess: () => qc.invalidateQueries({ queryKey: [...resourceKeys.all(def.path), 'list'] }),
   });
 }

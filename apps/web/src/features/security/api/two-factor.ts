@@ -5,7 +5,8 @@ import { appStore } from '../../../lib/store';
 
 export type TwoFactorSetup = { otpauthUrl: string; qrCodeDataUrl: string };
 
-function setTwoFactorEnabled(enabled: boolean): void {
+/** Updates the stored user; the caller does it once it has shown what it must (the backup codes). */
+export function setTwoFactorEnabled(enabled: boolean): void {
   const { user, setUser } = appStore.getState();
   if (user) setUser({ ...user, twoFactorEnabled: enabled });
 }
@@ -23,16 +24,12 @@ export function useSetupTwoFactor() {
 export function useEnableTwoFactor() {
   return useMutation({
     mutationFn: (code: string) => api.post<{ backupCodes: string[] }>('/admin/auth/enable2FA', { code }),
-    onSuccess: () => {
-      setTwoFactorEnabled(true);
-      markTwoFactorVerified();
-    },
+    onSuccess: () => markTwoFactorVerified(),
   });
 }
 
 export function useDisableTwoFactor() {
   return useMutation({
     mutationFn: (code: string) => api.post<{ message: string }>('/admin/auth/disable2FA', { code }),
-    onSuccess: () => setTwoFactorEnabled(false),
   });
 }
