@@ -36,6 +36,9 @@ describe('the app', () => {
     const asset = await t.call({ method: 'GET', url: '/assets/app.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('console.log(1)');
+    const root = await t.call({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('Cohort Admin');
     const page = await t.call({ method: 'GET', url: '/r/blog/12' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);

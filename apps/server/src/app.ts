@@ -96,7 +96,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   // The built console, with the SPA fallback for its client-side routes.
   const dist = config.WEB_DIST;
   const hasConsole = fs.existsSync(path.join(dist, 'index.html'));
-  if (hasConsole) await app.register(fastifyStatic, { root: dist, wildcard: true, index: false, prefix: '/' });
+  if (hasConsole) await app.register(fastifyStatic, { root: dist, wildcard: true, index: ['index.html'], prefix: '/' });
   const API = /^\/(admin|auth|api|files)(\/|$)/;
   app.setNotFoundHandler((request, reply) => {
     if (hasConsole && request.method === 'GET' && !API.test(request.url)) {

@@ -89,8 +89,16 @@ export function installErrorHandler(app: FastifyInstance) {
       if (fe.statusCode === 400 && error instanceof SyntaxError) {
         return send(reply, 400, { message: 'The body is not valid JSON', code: 'BAD_REQUEST' });
       }
-      const code: ErrorCode =
-        fe.statusCode === 404 ? 'NOT_FOUND' : fe.statusCode === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST';
+      const byStatus: Record<number, ErrorCode> = {
+        401: 'UNAUTHORIZED',
+        403: 'FORBIDDEN',
+        404: 'NOT_FOUND',
+        409: 'CONFLICT',
+        413: 'PAYLOAD_TOO_LARGE',
+        415: 'UNSUPPORTED_MEDIA_TYPE',
+        429: 'TOO_MANY_REQUESTS',
+      };
+      const code: ErrorCode = byStatus[fe.statusCode] ?? 'BAD_REQUEST';
       return send(reply, fe.statusCode, { message: fe.message, code });
     }
     request.log.error({ err: error }, 'unhandled error');
