@@ -114,6 +114,8 @@ export const router = createRouter({
   routeTree,
   basepath: '/',
   defaultErrorComponent: RethrowError,
+  // Rethrown errors must reach AppErrorBoundary, not the router's own "Something went wrong!".
+  disableGlobalCatchBoundary: true,
   defaultNotFoundComponent: NotFoundPage,
   scrollRestoration: true,
 });

@@ -1,4 +1,4 @@
-import { RESOURCES, type ResourceDef } from '@cohort/domain';
+import { AUDIT_ACTIONS, type FieldDef, RESOURCES, type ResourceDef } from '@cohort/domain';
 
 /**
  * One registration per resource (react-admin style): the domain definition drives
@@ -14,13 +14,15 @@ export type ResourceRegistration = {
   detail?: 'auditDiff';
 };
 
-function register(
-  path: string,
-  slug: string,
-  extra: Partial<Omit<ResourceRegistration, 'def' | 'slug'>> = {},
-): ResourceRegistration {
-  const def = RESOURCES[path];
-  if (!def) throw new Error(`Unknown resource "${path}"`);
+type Extra = Partial<Omit<ResourceRegistration, 'def' | 'slug'>> & {
+  /** Display-only refinements of a field (e.g. known values shown as badges); the API contract is unchanged. */
+  fields?: Record<string, Partial<FieldDef>>;
+};
+
+function register(path: string, slug: string, { fields, ...extra }: Extra = {}): ResourceRegistration {
+  const base = RESOURCES[path];
+  if (!base) throw new Error(`Unknown resource "${path}"`);
+  const def = fields ? { ...base, fields: base.fields.map((f) => ({ ...f, ...fields[f.name] })) } : base;
   return { def, slug, allowCreate: true, ...extra };
 }
 
@@ -29,7 +31,11 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('user', 'learners'),
   register('blog', 'blogs'),
   register('event', 'events'),
-  register('audit', 'audit-log', { detail: 'auditDiff' }),
+  // The server stores the action as text; its known values read better as badges and a pick list.
+  register('audit', 'audit-log', {
+    detail: 'auditDiff',
+    fields: { action: { type: 'enum', options: AUDIT_ACTIONS } },
+  }),
   register('errors', 'server-errors'),
   // Console errors are reported by the error boundary, never typed in by hand.
   register('frontend-errors', 'console-errors', { allowCreate: false }),

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, logoutLocally } from '../../../lib/api-client';
+import { notifySuccess } from '../../../lib/notify';
 import { queryClient } from '../../../lib/query-client';
 
 /** Revokes the session on the server, then logs out locally whatever the answer. */
@@ -11,6 +12,7 @@ export async function logout(): Promise<void> {
   } finally {
     queryClient.clear();
     logoutLocally();
+    notifySuccess('You are logged out');
   }
 }
 
