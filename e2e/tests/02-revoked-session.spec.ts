@@ -1,0 +1,18 @@
+import { expect, test } from '@playwright/test';
+import { expectDashboard, logIn, navLink, sessionToken } from './helpers';
+
+test('a session revoked elsewhere ends with the expired toast and the root path', async ({ page, request }) => {
+  await logIn(page, 'marketing@cohort.test');
+  await expectDashboard(page);
+  const token = await sessionToken(page);
+
+  // Revoke the browser's session from outside, as another tab's logout would.
+  const res = await request.post('/admin/logout', { headers: { token } });
+  expect(res.status()).toBe(200);
+
+  await navLink(page, 'Blogs').click();
+  await expect(page.getByText('Token Expired. Login Again!!!')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('cohort-admin-state'))).not.toContain(token);
+});
