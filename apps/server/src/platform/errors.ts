@@ -44,8 +44,10 @@ export function parseOr400<T>(
   return r.data;
 }
 
-function send(reply: { code(n: number): { send(b: ApiError): unknown } }, status: number, body: ApiError) {
-  return reply.code(status).send(body);
+/** Sets the status and answers the body for Fastify to send (returning the reply itself from an async handler would make it a thenable). */
+function send(reply: { code(n: number): unknown }, status: number, body: ApiError): ApiError {
+  reply.code(status);
+  return body;
 }
 
 export function installErrorHandler(app: FastifyInstance) {

@@ -282,7 +282,7 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
         reply
           .header('content-type', 'text/csv; charset=utf-8')
           .header('content-disposition', `attachment; filename="${def.path}-${day}.csv"`);
-        return reply.send(stream);
+        return stream;
       },
     );
   }
@@ -305,7 +305,8 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
       },
       async (request, reply) => {
         const row = await service.create(app.db, requireActor(request), request.body as Record<string, unknown>);
-        return reply.code(201).send(row);
+        reply.code(201);
+        return row;
       },
     );
   }

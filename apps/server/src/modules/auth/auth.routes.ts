@@ -98,7 +98,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
         return u;
       });
       const token = await createSession(db, config, user.id, clientOf(request));
-      return reply.code(201).send({ token, user: await sessionUser(db, user) });
+      reply.code(201);
+      return { token, user: await sessionUser(db, user) };
     },
   );
 

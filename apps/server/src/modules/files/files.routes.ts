@@ -35,13 +35,13 @@ export function registerFileRoutes(app: FastifyInstance) {
       if (!file) throw notFound('File');
       const stream = await app.storage.get(bucket, key);
       if (!stream) throw notFound('File');
-      return reply
+      reply
         .header('content-type', file.contentType)
         .header('content-length', file.size)
         .header('content-disposition', `inline; filename="${key}"`)
         .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .send(stream);
+        .header('cache-control', 'public, max-age=31536000, immutable');
+      return stream;
     },
   );
 
@@ -58,7 +58,8 @@ export function registerFileRoutes(app: FastifyInstance) {
     async (request, reply) => {
       const actor = requireActor(request);
       const url = await storeImage(app, request, actor);
-      return reply.code(201).send({ url });
+      reply.code(201);
+      return { url };
     },
   );
 }

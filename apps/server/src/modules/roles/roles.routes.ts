@@ -203,7 +203,8 @@ export function registerRoleRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { baseRoleId, ...rest } = request.body;
-      return reply.code(201).send(await createRole(request, { ...rest, parentRoleId: baseRoleId }, true));
+      reply.code(201);
+      return createRole(request, { ...rest, parentRoleId: baseRoleId }, true);
     },
   );
 
@@ -213,7 +214,10 @@ export function registerRoleRoutes(app: FastifyInstance) {
       config: { access: { resource: 'role', action: 'manage' } },
       schema: { tags, summary: 'Create a sub-role under any staff role', body: subRoleCreateSchema },
     },
-    async (request, reply) => reply.code(201).send(await createRole(request, request.body, false)),
+    async (request, reply) => {
+      reply.code(201);
+      return createRole(request, request.body, false);
+    },
   );
 
   r.put(
