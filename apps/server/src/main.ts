@@ -3,6 +3,7 @@ import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './db/seed/demo-accounts';
 import { seedIfEmpty } from './db/seed/seed';
+import { sweepExpired } from './platform/housekeeping';
 
 async function main() {
   const config: Config = loadConfig();
@@ -17,8 +18,14 @@ async function main() {
   });
 
   const app = await buildApp({ config, db: database.db });
+  // Hourly: drop long-ended sessions and stale login counters.
+  const sweep = setInterval(() => {
+    sweepExpired(database.db).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
+  }, 3_600_000);
+  sweep.unref();
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
+    clearInterval(sweep);
     await app.close();
     await database.close();
     process.exit(0);

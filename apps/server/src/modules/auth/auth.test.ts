@@ -279,6 +279,16 @@ describe('admin 2FA', () => {
           method: 'POST',
           url: '/admin/auth/verify-backup-code',
           token: p3,
+          payload: { code: 'not a code!' },
+        })
+      ).json().issues[0].path,
+    ).toEqual(['code']);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/admin/auth/verify-backup-code',
+          token: p3,
           payload: { code: backupCodes[1].toLowerCase() },
         })
       ).statusCode,
@@ -323,5 +333,31 @@ describe('admin 2FA', () => {
         .statusCode,
     ).toBe(403);
     expect((await t.call({ method: 'POST', url: '/admin/auth/setup2FA', token: learner })).statusCode).toBe(403);
+    expect(
+      (await t.call({ method: 'POST', url: '/admin/auth/enable2FA', token: learner, payload: { code: '123456' } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (await t.call({ method: 'POST', url: '/admin/auth/disable2FA', token: learner, payload: { code: '123456' } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/admin/auth/verify-backup-code',
+          token: learner,
+          payload: { code: 'ABCDE-FGHJK' },
+        })
+      ).statusCode,
+    ).toBe(403);
+    // Disabling when it is off, and enabling before setup, are refused with a reason.
+    expect(
+      (await t.call({ method: 'POST', url: '/admin/auth/disable2FA', token, payload: { code: '123456' } })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.call({ method: 'POST', url: '/admin/auth/enable2FA', token, payload: { code: '123456' } })).json()
+        .message,
+    ).toBe('Start the setup first');
   });
 });
