@@ -11,6 +11,7 @@ import {
 import { Suspense } from 'react';
 import { validateDashboardSearch } from '../features/dashboard/dashboard-search';
 import { validateListSearch } from '../features/resources/list-search';
+import { validateRoleDetailSearch, validateRolesSearch } from '../features/roles/roles-search';
 import { lazyImport } from '../lib/lazy-import';
 import { useAppStore } from '../lib/store';
 import { AppLayout } from './layout/app-layout';
@@ -35,6 +36,8 @@ const ResourceDetailPage = lazyImport(
   () => import('../features/resources/resource-detail-page'),
   'ResourceDetailPage',
 );
+const RolesPage = lazyImport('roles', () => import('../features/roles/roles-page'), 'RolesPage');
+const RoleDetailPage = lazyImport('role-detail', () => import('../features/roles/role-detail-page'), 'RoleDetailPage');
 
 function PageLoader() {
   return (
@@ -83,6 +86,20 @@ const dashboardRoute = createRoute({
 
 const securityRoute = createRoute({ getParentRoute: () => rootRoute, path: '/security', component: SecurityPage });
 
+const rolesRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/roles',
+  validateSearch: validateRolesSearch,
+  component: RolesPage,
+});
+
+const roleDetailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/roles/$id',
+  validateSearch: validateRoleDetailSearch,
+  component: RoleDetailPage,
+});
+
 const resourceListRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/$resource',
@@ -105,6 +122,8 @@ const resourceDetailRoute = createRoute({
 const routeTree = rootRoute.addChildren([
   dashboardRoute,
   securityRoute,
+  rolesRoute,
+  roleDetailRoute,
   resourceListRoute,
   resourceCreateRoute,
   resourceDetailRoute,

@@ -11,6 +11,7 @@ describe('navLinksFor', () => {
       'Blogs',
       'Events',
       'Audit log',
+      'Roles',
       'Server errors',
       'Console errors',
       'Security',
@@ -19,8 +20,10 @@ describe('navLinksFor', () => {
 
   it('hides what the role may not list', () => {
     expect(labels('MARKETING')).toEqual(['Dashboard', 'Blogs', 'Events', 'Security']);
-    expect(labels('MENTOR')).toEqual(['Dashboard', 'Learners', 'Events', 'Security']);
-    expect(labels('HR')).toEqual(['Dashboard', 'Learners', 'Security']);
+    expect(labels('MENTOR')).toEqual(['Dashboard', 'Learners', 'Events', 'Roles', 'Security']);
+    expect(labels('HR')).toEqual(['Dashboard', 'Learners', 'Roles', 'Security']);
+    expect(labels('MOTIVATOR')).toContain('Roles');
+    expect(labels('NEGOTIATOR')).not.toContain('Roles');
   });
 
   it('gives a logged-out visitor nothing', () => {

@@ -1,0 +1,125 @@
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../testing/render';
+import type { AttendanceRow, RoleMember } from './api/role-types';
+import { calls, ROLES_FIXTURE, RolesTestRouter, signInAs, stubApi } from './roles-test-utils';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const members: RoleMember[] = [
+  { id: 11, name: 'Milan Mentor', email: 'mentor@cohort.test', roleId: 5, status: 'Active' },
+  { id: 12, name: 'Meera Mentor', email: 'meera@cohort.test', roleId: 5, status: 'Active' },
+];
+let attendance: AttendanceRow[];
+let posted: unknown[];
+
+beforeEach(() => {
+  vi.mocked(notifications.show).mockClear();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  posted = [];
+  attendance = [
+    { ...members[0], attendance: 'Present', note: null },
+    { ...members[1], attendance: null, note: null },
+  ];
+  stubApi(fetchMock, (url, init) => {
+    if (url.pathname === '/admin/role/get') return jsonResponse(200, { data: ROLES_FIXTURE, totalItems: 12 });
+    if (url.pathname === '/admin/role/users') return jsonResponse(200, { data: members, totalItems: 20 });
+    if (url.pathname === '/admin/role/attendance' && init?.method === 'POST') {
+      const body = JSON.parse(String(init.body));
+      posted.push(body);
+      attendance = attendance.map((a) =>
+        a.id === body.userId ? { ...a, attendance: body.status, note: body.note ?? null } : a,
+      );
+      return jsonResponse(200, { id: 1, ...body });
+    }
+    if (url.pathname === '/admin/role/attendance') return jsonResponse(200, { data: attendance, totalItems: 2 });
+    if (url.pathname === '/admin/role/remove-user')
+      return jsonResponse(409, { message: 'This is the last admin; make someone else admin first' });
+    return undefined;
+  });
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('RoleDetailPage', () => {
+  it('shows the role name and its members, 14 a page, with the page in the request', async () => {
+    signInAs('HR');
+    renderWithProviders(<RolesTestRouter url="/roles/5?page=2" />);
+    expect(await screen.findByRole('heading', { level: 1, name: 'MENTOR' })).toBeTruthy();
+    expect(await screen.findByText('Milan Mentor')).toBeTruthy();
+    expect(screen.getByTestId('members-total').textContent).toBe('Showing 15–20 of 20');
+    const [, init] = fetchMock.mock.calls.find(([u]) => String(u).startsWith('/admin/role/users'))!;
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain('/admin/role/users?roleId=5&page_size=14');
+    expect(init?.headers).toMatchObject({ page_num: '2' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Members', 'Attendance']);
+    // HR reads; only ADMIN manages members.
+    expect(screen.queryByRole('button', { name: 'Add user' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+  });
+
+  it('marks attendance on the chosen day and refreshes the list', async () => {
+    signInAs('HR');
+    renderWithProviders(<RolesTestRouter url="/roles/5?tab=attendance&date=2026-03-02" />);
+    const row = (await screen.findByText('Meera Mentor')).closest('tr') as HTMLElement;
+    expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain(
+      '/admin/role/attendance?roleId=5&date=2026-03-02&page_size=14',
+    );
+    expect((screen.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-03-02');
+    const save = within(row).getByRole('button', { name: /Save/ }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    fireEvent.click(within(row).getByLabelText('Absent'));
+    fireEvent.change(within(row).getByLabelText('Note for Meera Mentor'), { target: { value: 'On leave' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(posted).toHaveLength(1));
+    expect(posted[0]).toEqual({ userId: 12, date: '2026-03-02', status: 'Absent', note: 'On leave' });
+    await waitFor(() =>
+      expect(vi.mocked(notifications.show).mock.calls.map(([n]) => n.message)).toContain(
+        'Attendance saved for Meera Mentor',
+      ),
+    );
+    await waitFor(() => expect(calls(fetchMock).filter((c) => c === 'GET /admin/role/attendance')).toHaveLength(2));
+  });
+
+  it('gives ADMIN Add user and Remove, explaining where the user goes, and shows a 409', async () => {
+    signInAs('ADMIN');
+    renderWithProviders(<RolesTestRouter url="/roles/5" />);
+    const row = (await screen.findByText('Milan Mentor')).closest('tr') as HTMLElement;
+    expect(screen.getByRole('button', { name: 'Add user' })).toBeTruthy();
+    fireEvent.click(within(row).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove from role?' });
+    expect(dialog.textContent).toContain('moves to USER: a learner, with no console access');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    expect((await within(dialog).findByTestId('confirm-error')).textContent).toContain('This is the last admin');
+  });
+
+  it('moves a sub-role member back to the parent role', async () => {
+    signInAs('ADMIN');
+    renderWithProviders(<RolesTestRouter url="/roles/101" />);
+    const row = (await screen.findByText('Milan Mentor')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove from role?' });
+    expect(dialog.textContent).toContain('moves to its parent role, Senior Mentor');
+  });
+
+  it('hides the attendance tab from a role that may not list it', async () => {
+    signInAs('HR');
+    const { PERMISSIONS } = await import('@cohort/domain');
+    const grants = PERMISSIONS.roleAttendance as { list: string[] };
+    const saved = grants.list;
+    grants.list = [];
+    try {
+      renderWithProviders(<RolesTestRouter url="/roles/5?tab=attendance" />);
+      expect(await screen.findByText('Milan Mentor')).toBeTruthy();
+      expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Members']);
+      expect(calls(fetchMock)).not.toContain('GET /admin/role/attendance');
+    } finally {
+      grants.list = saved;
+    }
+  });
+});
