@@ -73,7 +73,8 @@ export function registerRoleRoutes(app: FastifyInstance) {
           version: roles.version,
           createdAt: roles.createdAt,
           updatedAt: roles.updatedAt,
-          members: sql<number>`(select count(*)::int from ${users} where ${users.roleId} = ${roles.id})`,
+          // Qualified by hand: drizzle renders a one-table select's columns unqualified, and a bare "id" here would be users.id.
+          members: sql<number>`(select count(*)::int from users u where u.role_id = "roles"."id")`,
         })
         .from(roles)
         .orderBy(asc(roles.id));
