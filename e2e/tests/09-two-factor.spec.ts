@@ -1,3 +1,4 @@
+// Runs last: it turns 2FA on for the demo admin of this run's fresh database.
 import { expect, test } from '@playwright/test';
 import { expectDashboard, logIn, navLink, totp } from './helpers';
 
