@@ -1,3 +1,4 @@
+import { roleByKey } from '@cohort/domain';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
@@ -39,7 +40,7 @@ async function main() {
     database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}/pglite` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nCohort Admin is running at ${url}  (${db}${seeded ? ', demo data seeded' : ''})`);
   console.log(`API docs: ${url}/api/docs\n\nDemo logins (password ${DEMO_PASSWORD}):`);
-  for (const a of STAFF_ACCOUNTS) console.log(`  ${a.role.padEnd(22)} ${a.email}`);
+  for (const a of STAFF_ACCOUNTS) console.log(`  ${roleByKey(a.role)!.name.padEnd(22)} ${a.email}`);
   console.log('');
 }
 
