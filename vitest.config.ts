@@ -5,7 +5,7 @@ const json = process.env.VITEST_JSON;
 
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'apps/server', 'apps/web'],
+    projects: ['packages/domain', 'packages/runner', 'apps/server', 'apps/web'],
     reporters: json ? ['default', ['json', { outputFile: json }]] : ['default'],
   },
 });

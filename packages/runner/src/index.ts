@@ -1,0 +1,23 @@
+import { createJudge0Backend } from './judge0/judge0-backend';
+import { createLocalBackend } from './local/local-backend';
+import type { RunnerBackend } from './types';
+
+export * from './batch';
+export * from './compare';
+export * from './languages';
+export * from './types';
+export { createJudge0Backend, createLocalBackend };
+
+/**
+ * The runner the app uses: a Judge0 server when JUDGE0_URL is set, otherwise the local
+ * sandbox. Both answer in Judge0's terms.
+ */
+export function createRunner(env: NodeJS.ProcessEnv = process.env): RunnerBackend {
+  if (env.JUDGE0_URL) {
+    return createJudge0Backend({ url: env.JUDGE0_URL, authToken: env.JUDGE0_AUTH_TOKEN || undefined });
+  }
+  return createLocalBackend({
+    concurrency: env.RUNNER_CONCURRENCY ? Number(env.RUNNER_CONCURRENCY) : undefined,
+    maxQueued: env.RUNNER_MAX_QUEUED ? Number(env.RUNNER_MAX_QUEUED) : undefined,
+  });
+}
