@@ -26,6 +26,8 @@ export type LocalBackendOptions = {
   limits?: Partial<SandboxLimits>;
   /** Finished results kept for status() (oldest dropped first). */
   keepResults?: number;
+  /** Where per-run work dirs are made (the sandbox user must be able to traverse it); default the OS temp dir. */
+  workRoot?: string;
 };
 
 export const DEFAULT_LIMITS: SandboxLimits = {
@@ -65,8 +67,8 @@ function limitsFor(req: SubmissionRequest, defaults: SandboxLimits): SandboxLimi
 }
 
 /** A private work directory on its own small tmpfs (root only), owned by the sandbox user. */
-async function makeWorkDir(sizeKb: number): Promise<{ dir: string; release: () => Promise<void> }> {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'cohort-run-'));
+async function makeWorkDir(root: string, sizeKb: number): Promise<{ dir: string; release: () => Promise<void> }> {
+  const dir = await fs.mkdtemp(path.join(root, 'cohort-run-'));
   let mounted = false;
   if (process.getuid?.() === 0) {
     const { execFile } = await import('node:child_process');
@@ -146,12 +148,13 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
   const queue = new WorkQueue(opts.concurrency ?? os.availableParallelism(), opts.maxQueued ?? 100);
   const results = new Map<string, SubmissionResult>();
   const keep = opts.keepResults ?? 10_000;
+  const workRoot = opts.workRoot ?? os.tmpdir();
   let sandboxReady: Promise<string | null> | undefined;
   let sqlTemplate: Promise<string> | undefined;
 
   /** Builds the empty-database template once, itself inside the sandbox, and keeps it on disk. */
   async function makeSqlTemplate(): Promise<string> {
-    const work = await makeWorkDir(256 * 1024);
+    const work = await makeWorkDir(workRoot, 256 * 1024);
     try {
       const o = await runSandboxed({
         workDir: work.dir,
@@ -220,7 +223,7 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
       });
       assets.sqlTemplate = await sqlTemplate;
     }
-    const work = await makeWorkDir(Math.max(limits.maxFileSizeKb * 2, 32 * 1024));
+    const work = await makeWorkDir(workRoot, Math.max(limits.maxFileSizeKb * 2, 32 * 1024));
     try {
       await fs.writeFile(path.join(work.dir, tool.sourceFile), req.source_code);
       await fs.chown(path.join(work.dir, tool.sourceFile), SANDBOX_UID, SANDBOX_UID).catch(() => {});

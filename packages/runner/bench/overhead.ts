@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { RunCgroup } from '../src/local/cgroup';
+import { DEFAULT_LIMITS } from '../src/local/local-backend';
+import { runSandboxed, SANDBOX_UID } from '../src/local/sandbox';
+import { runProcess } from './bare';
+import { type Summary, summarize } from './stats';
+
+/**
+ * Where a sandboxed run's extra time goes: the pieces a run adds over a bare spawn, each
+ * timed on its own around `/bin/true`, one at a time. `runSandboxed` and `RunCgroup` are
+ * the runner's own; the setpriv/bwrap and tmpfs probes copy its arguments approximately
+ * (they are not exported), so read them as estimates.
+ */
+export type Probe = { name: string; summary: Summary };
+
+const SETPRIV = [
+  '/usr/bin/setpriv',
+  `--reuid=${SANDBOX_UID}`,
+  `--regid=${SANDBOX_UID}`,
+  '--clear-groups',
+  '--inh-caps=-all',
+  '--no-new-privs',
+  '--',
+];
+
+function bwrap(workDir: string): string[] {
+  return [
+    '/usr/bin/bwrap',
+    '--unshare-all',
+    '--die-with-parent',
+    '--new-session',
+    '--clearenv',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--tmpfs',
+    '/tmp',
+    '--bind',
+    workDir,
+    '/work',
+    '--remount-ro',
+    '/',
+    '--chdir',
+    '/work',
+    '--',
+  ];
+}
+
+const exec = (file: string, args: string[]) =>
+  new Promise<void>((resolve, reject) => execFile(file, args, (e) => (e ? reject(e) : resolve())));
+
+export type Attribution = {
+  probes: Probe[];
+  /** runSandboxed(/bin/true) p50 minus a bare spawn's p50: what each sandboxed step adds. */
+  stepMs: number;
+  /** A tmpfs work dir (mount, umount) minus a plain temp dir: what each run adds once. */
+  workDirMs: number;
+};
+
+export async function measureAttribution(scratch: string, samples = 15): Promise<Attribution> {
+  const workDir = await fs.mkdtemp(path.join(scratch, 'probe-'));
+  await fs.chown(workDir, SANDBOX_UID, SANDBOX_UID);
+  const env = { PATH: '/usr/bin:/bin', HOME: workDir };
+  const ok = async (argv: string[]) => {
+    const r = await runProcess(argv, { cwd: workDir, env });
+    if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.stderr.slice(0, 300)}`);
+  };
+  const tmpDir = async (mount: boolean) => {
+    const dir = await fs.mkdtemp(path.join(scratch, 'probe-wd-'));
+    if (mount) {
+      await exec('/usr/bin/mount', [
+        '-t',
+        'tmpfs',
+        '-o',
+        `size=${Math.max(DEFAULT_LIMITS.maxFileSizeKb * 2, 32 * 1024)}k,mode=0700,uid=${SANDBOX_UID},gid=${SANDBOX_UID},nosuid,nodev`,
+        'tmpfs',
+        dir,
+      ]);
+      await exec('/usr/bin/umount', ['-l', dir]);
+    }
+    await fs.rm(dir, { recursive: true, force: true });
+  };
+
+  const variants: [string, () => Promise<unknown>][] = [
+    ['spawn /bin/true (bare)', () => ok(['/bin/true'])],
+    [
+      'prlimit + setpriv, /bin/true',
+      () => ok(['/usr/bin/prlimit', '--cpu=5:6', '--core=0:0', '--', ...SETPRIV, '/bin/true']),
+    ],
+    ['setpriv + bwrap namespaces, /bin/true', () => ok([...SETPRIV, ...bwrap(workDir), '/bin/true'])],
+    [
+      'cgroup create + destroy',
+      async () => {
+        const cg = await RunCgroup.create(`bench-${randomUUID()}`, { memoryBytes: 256 << 20, maxProcesses: 64 });
+        await cg.destroy();
+      },
+    ],
+    [
+      'runSandboxed(/bin/true): one whole step',
+      async () => {
+        const o = await runSandboxed({ workDir, argv: ['/bin/true'], limits: DEFAULT_LIMITS });
+        if (o.exitCode !== 0) throw new Error(`runSandboxed /bin/true: ${o.stderr.slice(0, 300)}`);
+      },
+    ],
+    ['plain temp dir: mkdtemp + rm', () => tmpDir(false)],
+    ['tmpfs work dir: mkdtemp + mount + umount + rm', () => tmpDir(true)],
+  ];
+
+  const probes: Probe[] = [];
+  try {
+    for (const [name, fn] of variants) {
+      await fn();
+      await fn();
+      const ms: number[] = [];
+      for (let i = 0; i < samples; i++) {
+        const t0 = performance.now();
+        await fn();
+        ms.push(performance.now() - t0);
+      }
+      probes.push({ name, summary: summarize(ms) });
+    }
+  } finally {
+    await fs.rm(workDir, { recursive: true, force: true });
+  }
+  const p50 = (prefix: string) => probes.find((p) => p.name.startsWith(prefix))?.summary.p50 ?? Number.NaN;
+  return {
+    probes,
+    stepMs: p50('runSandboxed') - p50('spawn /bin/true'),
+    workDirMs: p50('tmpfs work dir') - p50('plain temp dir'),
+  };
+}
