@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../batch';
+import { runTestCases, waitFor } from '../batch';
 import { STATUS, type SubmissionRequest } from '../types';
 import { createLocalBackend } from './local-backend';
 
@@ -118,6 +118,28 @@ describe('Judge0 contract', () => {
     expect((await run({ language_id: 71, source_code: 'print("a b")', expected_output: 'ab' })).status).toEqual(
       STATUS.WRONG_ANSWER,
     );
+  });
+});
+
+describe('a batch of test cases', () => {
+  it('runs one source against every case and reports each, in order, as it finishes', async () => {
+    const seen: [number, string][] = [];
+    const results = await runTestCases(
+      backend,
+      { language_id: 71, source_code: 'a, b = map(int, input().split())\nprint(a // b)' },
+      [
+        { stdin: '6 3', expected_output: '2' },
+        { stdin: '7 2', expected_output: '4' },
+        { stdin: '1 0', expected_output: '0' },
+      ],
+      (i, r) => seen.push([i, r.status.description]),
+    );
+    expect(seen).toEqual([
+      [0, 'Accepted'],
+      [1, 'Wrong Answer'],
+      [2, 'Runtime Error (NZEC)'],
+    ]);
+    expect(results[2].stderr).toContain('ZeroDivisionError');
   });
 });
 
