@@ -24,7 +24,12 @@ export function FieldValue({ field, value, long = false }: { field: FieldDef; va
   if (field.type === 'enum') {
     const option = field.options?.find((o) => String(o.value) === String(value));
     return (
-      <Badge color={option?.color ?? 'gray'} variant="light">
+      <Badge
+        color={option?.color ?? 'gray'}
+        variant="light"
+        // Table cells shrink badges to an ellipsis; a status must stay readable.
+        styles={{ root: { minWidth: 'max-content' }, label: { overflow: 'visible' } }}
+      >
         {option?.label ?? String(value)}
       </Badge>
     );
