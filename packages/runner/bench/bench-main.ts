@@ -1,11 +1,4 @@
-/**
- * The runner's cost per run: the local sandbox backend against the same compile and run
- * commands spawned bare, for a trivial program in each language, at concurrency 1 and 2.
- * Run as root: `npm run bench -w @cohort/runner`. See bench/README.md.
- */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import fs from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +8,7 @@ import { createLocalBackend } from '../src/local/local-backend';
 import { TOOLCHAINS } from '../src/local/toolchains';
 import { type RunnerBackend, STATUS } from '../src/types';
 import { type BareEnv, prepareBare, runBare } from './bare';
-import { BUSY_OTHER_CORES, type CpuUse, cpuCount, cpuWindow, loadAverage } from './machine';
+import { BUSY_OTHER_CORES, cpuCount, cpuWindow, loadAverage } from './machine';
 import { measureAttribution } from './overhead';
 import { type BenchProgram, PROGRAMS } from './programs';
 import { attributionReport, concurrencyTable, type Row, type Side } from './report';
@@ -43,16 +36,23 @@ const LANGUAGES = envList(
   PROGRAMS.map((p) => p.languageId),
 );
 const CONCURRENCY = envList('RUNNER_BENCH_CONCURRENCY', [1, 2]);
-/** Scales every program's run and time budget (e.g. 0.3 for a quick check). */
+/** Scales every program's run and time budget (e.g. 0.2 for a quick check). */
 const SCALE = Number(process.env.RUNNER_BENCH_SCALE ?? 1) || 1;
 
 const log = (msg: string) => process.stderr.write(`[runner-bench] ${msg}\n`);
 
 type Outcome = { ms: number; error?: string };
-type Phase = { latencies: number[]; errors: string[]; wallMs: number };
+type Phase = { latencies: number[]; errors: string[]; wallMs: number; cpuSeconds: number };
+
+export type BenchContext = {
+  scratch: string;
+  /** CPU seconds used so far by the bench and everything it started (see cpu-scope.ts). */
+  cpuSeconds: () => number;
+};
 
 /** Runs `once` with `concurrency` loops until `maxRuns` have started or `maxMs` has passed. */
 async function phase(
+  ctx: BenchContext,
   concurrency: number,
   maxRuns: number,
   maxMs: number,
@@ -61,6 +61,7 @@ async function phase(
   const latencies: number[] = [];
   const errors: string[] = [];
   let started = 0;
+  const cpu0 = ctx.cpuSeconds();
   const t0 = performance.now();
   const loop = async () => {
     while (started < maxRuns && performance.now() - t0 < maxMs) {
@@ -71,7 +72,7 @@ async function phase(
     }
   };
   await Promise.all(Array.from({ length: concurrency }, loop));
-  return { latencies, errors, wallMs: performance.now() - t0 };
+  return { latencies, errors, wallMs: performance.now() - t0, cpuSeconds: ctx.cpuSeconds() - cpu0 };
 }
 
 async function sandboxedOnce(backend: RunnerBackend, prog: BenchProgram): Promise<Outcome> {
@@ -94,20 +95,29 @@ async function sandboxedOnce(backend: RunnerBackend, prog: BenchProgram): Promis
 function side(phases: Phase[], warmupMs: number[]): Side {
   const latencies = phases.flatMap((p) => p.latencies);
   const wallMs = phases.reduce((s, p) => s + p.wallMs, 0);
+  const cpuSeconds = phases.reduce((s, p) => s + p.cpuSeconds, 0);
+  const attempts = latencies.length + phases.reduce((s, p) => s + p.errors.length, 0);
   return {
     runs: latencies.length,
     errors: phases.flatMap((p) => p.errors),
     wallMs: round1(wallMs),
     runsPerSecond: wallMs > 0 ? (latencies.length / wallMs) * 1000 : 0,
+    cpuMsPerRun: attempts ? (cpuSeconds * 1000) / attempts : Number.NaN,
     latency: summarize(latencies),
     latenciesMs: latencies.map(round1),
     warmupMs: warmupMs.map(round1),
   };
 }
 
-async function measure(backend: RunnerBackend, bare: BareEnv, prog: BenchProgram, concurrency: number): Promise<Row> {
+async function measure(
+  ctx: BenchContext,
+  backend: RunnerBackend,
+  bare: BareEnv,
+  prog: BenchProgram,
+  concurrency: number,
+): Promise<Row> {
   const warm = async (once: () => Promise<Outcome>) => {
-    const w = await phase(concurrency, WARMUP, Number.POSITIVE_INFINITY, once);
+    const w = await phase(ctx, concurrency, WARMUP, Number.POSITIVE_INFINITY, once);
     if (w.errors.length) log(`  warm-up error: ${w.errors[0]}`);
     return [...w.latencies];
   };
@@ -120,51 +130,39 @@ async function measure(backend: RunnerBackend, bare: BareEnv, prog: BenchProgram
   const roundMs = (prog.maxSeconds * SCALE * 1000) / ROUNDS;
   const sPhases: Phase[] = [];
   const bPhases: Phase[] = [];
-  const end = cpuWindow();
+  const end = cpuWindow(ctx.cpuSeconds);
   for (let round = 0; round < ROUNDS; round++) {
-    const runs = Math.ceil(
-      (maxRuns - sPhases.reduce((s, p) => s + p.latencies.length + p.errors.length, 0)) / (ROUNDS - round),
-    );
-    const s = await phase(concurrency, runs, roundMs, sandboxed);
+    const done = sPhases.reduce((s, p) => s + p.latencies.length + p.errors.length, 0);
+    const s = await phase(ctx, concurrency, Math.ceil((maxRuns - done) / (ROUNDS - round)), roundMs, sandboxed);
     sPhases.push(s);
-    bPhases.push(await phase(concurrency, s.latencies.length + s.errors.length, roundMs * BARE_TIME_FACTOR, bareOnce));
+    const count = s.latencies.length + s.errors.length;
+    bPhases.push(await phase(ctx, concurrency, count, roundMs * BARE_TIME_FACTOR, bareOnce));
   }
-  const cpu: CpuUse | null = end();
+  const cpu = end();
   const sSide = side(sPhases, sandboxedWarmup);
   const bSide = side(bPhases, bareWarmup);
-  const tool = TOOLCHAINS[prog.languageId];
   return {
     languageId: prog.languageId,
     name: prog.name,
     concurrency,
-    steps: tool.compile ? 2 : 1,
+    steps: TOOLCHAINS[prog.languageId].compile ? 2 : 1,
     sandboxed: sSide,
     bare: bSide,
     ratio: sSide.latency.p50 / bSide.latency.p50,
     otherCores: cpu ? round3(cpu.otherCores) : null,
+    stealCores: cpu ? round3(cpu.stealCores) : null,
     benchCores: cpu ? round3(cpu.benchCores) : null,
   };
 }
 
-/** Removes the scratch dir, unmounting any work-dir tmpfs an interrupted run left in it. */
-function cleanup(scratch: string) {
-  try {
-    const mounts = readFileSync('/proc/self/mounts', 'utf8')
-      .split('\n')
-      .map((l) => l.split(' ')[1])
-      .filter((m) => m?.startsWith(`${scratch}/`));
-    for (const m of mounts) execFileSync('/usr/bin/umount', ['-l', m], { stdio: 'ignore' });
-  } catch {
-    // best effort
-  }
-  rmSync(scratch, { recursive: true, force: true });
-}
+const roundedSide = (s: Side): Side => ({
+  ...s,
+  runsPerSecond: round3(s.runsPerSecond),
+  cpuMsPerRun: round1(s.cpuMsPerRun),
+  latency: rounded(s.latency),
+});
 
-async function main(): Promise<number> {
-  if (process.getuid?.() !== 0) {
-    log('run this as root: the sandbox needs setpriv, tmpfs mounts and cgroups');
-    return 2;
-  }
+export async function benchMain(ctx: BenchContext): Promise<number> {
   if (!(await cgroupsAvailable())) {
     log('no writable cgroup v1 (memory, pids, cpuacct) under /sys/fs/cgroup: the sandbox cannot run');
     return 2;
@@ -173,129 +171,107 @@ async function main(): Promise<number> {
   const started = performance.now();
   const cpus = cpuCount();
   const loadStart = loadAverage();
+  log(`${cpus} CPUs, load average ${loadStart.map((v) => v.toFixed(2)).join(' ')}`);
+  if (loadStart[0] > cpus / 2) {
+    log('warning: the machine is busy with other work: expect noisy numbers (compare ratios, not absolutes)');
+  }
 
-  // Everything the backend and the bench create (work dirs, the SQL template cache) goes
-  // into one scratch dir, removed at the end: os.tmpdir() follows TMPDIR.
-  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'cohort-runner-bench-'));
-  await fs.chmod(scratch, 0o755); // the sandbox user must reach its work dirs and the template
-  process.env.TMPDIR = scratch;
-  const onSignal = (sig: NodeJS.Signals) => {
-    cleanup(scratch);
-    process.kill(process.pid, sig);
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
+  log('preparing the bare baseline (the /opt mirror and the SQL template)…');
+  const bare = await prepareBare(
+    ctx.scratch,
+    programs.map((p) => p.languageId),
+  );
+  log('timing the sandbox pieces on /bin/true…');
+  const attribution = await measureAttribution(ctx.scratch);
 
-  try {
-    log(`${cpus} CPUs, load average ${loadStart.map((v) => v.toFixed(2)).join(' ')}`);
-    if (loadStart[0] > cpus / 2) {
-      log('warning: the machine is busy with other work: expect noisy numbers (compare ratios, not absolutes)');
-    }
-    log('preparing the bare baseline (the /opt mirror and the SQL template)…');
-    const bare = await prepareBare(
-      scratch,
-      programs.map((p) => p.languageId),
-    );
-    log('timing the sandbox pieces on /bin/true…');
-    const attribution = await measureAttribution(scratch);
-
-    const rows: Row[] = [];
-    const tables: string[] = [];
-    for (const concurrency of CONCURRENCY) {
-      const backend = createLocalBackend({ concurrency, maxQueued: 10 });
-      try {
-        for (const prog of programs) {
-          log(`concurrency ${concurrency}: ${prog.name}…`);
-          const row = await measure(backend, bare, prog, concurrency);
-          rows.push(row);
-          for (const e of [...row.sandboxed.errors, ...row.bare.errors].slice(0, 3)) log(`  error: ${e}`);
-        }
-      } finally {
-        await backend.close();
+  const rows: Row[] = [];
+  for (const concurrency of CONCURRENCY) {
+    const backend = createLocalBackend({ concurrency, maxQueued: 10, workRoot: ctx.scratch });
+    try {
+      for (const prog of programs) {
+        log(`concurrency ${concurrency}: ${prog.name}…`);
+        const row = await measure(ctx, backend, bare, prog, concurrency);
+        rows.push(row);
+        for (const e of [...row.sandboxed.errors, ...row.bare.errors].slice(0, 3)) log(`  error: ${e}`);
       }
-      const t = concurrencyTable(
+    } finally {
+      await backend.close();
+    }
+    process.stdout.write(
+      `\n${concurrencyTable(
         concurrency,
         rows.filter((r) => r.concurrency === concurrency),
-      );
-      tables.push(t);
-      process.stdout.write(`\n${t}`);
-    }
-    const c1 = rows.filter((r) => r.concurrency === 1);
-    const split = c1.length ? attributionReport(attribution, c1, POLL_MS) : '';
-    if (split) process.stdout.write(`\n${split}`);
-
-    const loadEnd = loadAverage();
-    const seconds = (performance.now() - started) / 1000;
-    const busyRows = rows.filter((r) => (r.otherCores ?? 0) > BUSY_OTHER_CORES);
-    const errors = rows.reduce((s, r) => s + r.sandboxed.errors.length + r.bare.errors.length, 0);
-    const summary = [
-      `Load average: ${loadStart.map((v) => v.toFixed(2)).join(' ')} at start, ${loadEnd.map((v) => v.toFixed(2)).join(' ')} at end (${cpus} CPUs; the bench itself adds up to ${Math.max(...CONCURRENCY)}).`,
-      `Bare SQL template built in ${bare.templateSeconds.toFixed(1)} s (the backend builds its own during the SQL warm-up).`,
-      `Total ${seconds.toFixed(0)} s.`,
-    ];
-    if (loadStart[0] > cpus / 2 || busyRows.length) {
-      summary.push(
-        `WARNING: the machine was busy with other work${busyRows.length ? ` (rows marked !: other work used more than ${BUSY_OTHER_CORES} cores)` : ''}; absolute numbers are noisy, ratios less so.`,
-      );
-    }
-    if (errors) summary.push(`ERRORS: ${errors} run(s) were not Accepted with the expected output (see above).`);
-    process.stdout.write(`\n${summary.join('\n')}\n`);
-
-    mkdirSync(path.dirname(RESULTS), { recursive: true });
-    writeFileSync(
-      RESULTS,
-      `${JSON.stringify(
-        {
-          date: new Date().toISOString(),
-          machine: {
-            cpus,
-            model: os.cpus()[0]?.model,
-            kernel: os.release(),
-            node: process.version,
-            loadAverageStart: loadStart,
-            loadAverageEnd: loadEnd,
-          },
-          settings: {
-            pollMs: POLL_MS,
-            warmup: WARMUP,
-            rounds: ROUNDS,
-            scale: SCALE,
-            concurrency: CONCURRENCY,
-            languages: programs.map((p) => ({
-              id: p.languageId,
-              name: p.name,
-              maxRuns: p.maxRuns,
-              maxSeconds: p.maxSeconds,
-            })),
-          },
-          bareSqlTemplateSeconds: round3(bare.templateSeconds),
-          attribution: {
-            stepMs: round1(attribution.stepMs),
-            workDirMs: round1(attribution.workDirMs),
-            probes: attribution.probes.map((p) => ({ name: p.name, ...rounded(p.summary) })),
-          },
-          rows: rows.map((r) => ({
-            ...r,
-            ratio: round3(r.ratio),
-            sandboxed: {
-              ...r.sandboxed,
-              runsPerSecond: round3(r.sandboxed.runsPerSecond),
-              latency: rounded(r.sandboxed.latency),
-            },
-            bare: { ...r.bare, runsPerSecond: round3(r.bare.runsPerSecond), latency: rounded(r.bare.latency) },
-          })),
-          totalSeconds: round1(seconds),
-          errors,
-        },
-        null,
-        2,
-      )}\n`,
+      )}`,
     );
-    log(`results written to ${path.relative(process.cwd(), RESULTS)}`);
-    return errors ? 1 : 0;
-  } finally {
-    cleanup(scratch);
   }
-}
+  const c1 = rows.filter((r) => r.concurrency === 1);
+  if (c1.length) process.stdout.write(`\n${attributionReport(attribution, c1, POLL_MS)}`);
 
-process.exitCode = await main();
+  const loadEnd = loadAverage();
+  const seconds = (performance.now() - started) / 1000;
+  const busyRows = rows.filter((r) => (r.otherCores ?? 0) > BUSY_OTHER_CORES);
+  const stolenRows = rows.filter((r) => (r.stealCores ?? 0) > BUSY_OTHER_CORES);
+  const errors = rows.reduce((s, r) => s + r.sandboxed.errors.length + r.bare.errors.length, 0);
+  const fmt = (l: number[]) => l.map((v) => v.toFixed(2)).join(' ');
+  const summary = [
+    `Load average: ${fmt(loadStart)} at start, ${fmt(loadEnd)} at end ` +
+      `(${cpus} CPUs; the bench itself adds up to ${Math.max(...CONCURRENCY)}).`,
+    `Bare SQL template built in ${bare.templateSeconds.toFixed(1)} s (the backend builds its own during the SQL warm-up).`,
+    `Total ${seconds.toFixed(0)} s.`,
+  ];
+  if (loadStart[0] > cpus / 2 || busyRows.length) {
+    const marked = busyRows.length ? ` (rows marked !: other work used more than ${BUSY_OTHER_CORES} cores)` : '';
+    summary.push(`WARNING: the machine was busy with other work${marked}; absolute numbers are noisy, ratios less so.`);
+  }
+  if (stolenRows.length) {
+    summary.push(
+      `WARNING: the hypervisor took more than ${BUSY_OTHER_CORES} cores (steal) in ${stolenRows.length} row(s) marked !; ` +
+        'both columns slow down, so compare ratios.',
+    );
+  }
+  if (errors) summary.push(`ERRORS: ${errors} run(s) were not Accepted with the expected output (see above).`);
+  process.stdout.write(`\n${summary.join('\n')}\n`);
+
+  const result = {
+    date: new Date().toISOString(),
+    machine: {
+      cpus,
+      model: os.cpus()[0]?.model,
+      kernel: os.release(),
+      node: process.version,
+      loadAverageStart: loadStart,
+      loadAverageEnd: loadEnd,
+    },
+    settings: {
+      pollMs: POLL_MS,
+      warmup: WARMUP,
+      rounds: ROUNDS,
+      scale: SCALE,
+      concurrency: CONCURRENCY,
+      languages: programs.map((p) => ({
+        id: p.languageId,
+        name: p.name,
+        maxRuns: p.maxRuns,
+        maxSeconds: p.maxSeconds,
+      })),
+    },
+    bareSqlTemplateSeconds: round3(bare.templateSeconds),
+    attribution: {
+      stepMs: round1(attribution.stepMs),
+      workDirMs: round1(attribution.workDirMs),
+      probes: attribution.probes.map((p) => ({ name: p.name, ...rounded(p.summary) })),
+    },
+    rows: rows.map((r) => ({
+      ...r,
+      ratio: round3(r.ratio),
+      sandboxed: roundedSide(r.sandboxed),
+      bare: roundedSide(r.bare),
+    })),
+    totalSeconds: round1(seconds),
+    errors,
+  };
+  mkdirSync(path.dirname(RESULTS), { recursive: true });
+  writeFileSync(RESULTS, `${JSON.stringify(result, null, 2)}\n`);
+  log(`results written to ${path.relative(process.cwd(), RESULTS)}`);
+  return errors ? 1 : 0;
+}

@@ -7,6 +7,8 @@ export type Side = {
   errors: string[];
   wallMs: number;
   runsPerSecond: number;
+  /** CPU time per run (ms) of everything involved: the bench, its processes, the sandboxes. */
+  cpuMsPerRun: number;
   latency: Summary;
   latenciesMs: number[];
   warmupMs: number[];
@@ -24,6 +26,8 @@ export type Row = {
   ratio: number;
   /** Average cores other work used while this row was measured (null if unknown). */
   otherCores: number | null;
+  /** Average cores the hypervisor took away (steal time) meanwhile. */
+  stealCores: number | null;
   benchCores: number | null;
 };
 
@@ -34,12 +38,13 @@ function table(head: string[], rows: string[][], leftColumns = 1): string {
   return [line(head), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
 
+const cores = (v: number | null) => (v === null ? '?' : `${v.toFixed(2)}${v > BUSY_OTHER_CORES ? ' !' : ''}`);
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(v < 100 ? 1 : 0) : '-');
 
 export function concurrencyTable(concurrency: number, rows: Row[]): string {
   const title =
     `Concurrency ${concurrency}: backend concurrency ${concurrency}, ${concurrency} submission(s) in flight; ` +
-    `bare runs ${concurrency} at a time. Latencies in ms.`;
+    `bare runs ${concurrency} at a time. Latencies and CPU per run in ms; other CPU and steal in cores.`;
   const body = rows.map((r) => [
     r.name,
     String(r.sandboxed.runs),
@@ -49,9 +54,12 @@ export function concurrencyTable(concurrency: number, rows: Row[]): string {
     ms(r.bare.latency.p50),
     ms(r.bare.latency.p99),
     r.bare.runsPerSecond.toFixed(2),
+    ms(r.sandboxed.cpuMsPerRun),
+    ms(r.bare.cpuMsPerRun),
     Number.isFinite(r.ratio) ? `${r.ratio.toFixed(2)}x` : '-',
     String(r.sandboxed.errors.length + r.bare.errors.length),
-    r.otherCores === null ? '?' : `${r.otherCores.toFixed(2)}${r.otherCores > BUSY_OTHER_CORES ? ' !' : ''}`,
+    cores(r.otherCores),
+    cores(r.stealCores),
   ]);
   const head = [
     'language',
@@ -62,9 +70,12 @@ export function concurrencyTable(concurrency: number, rows: Row[]): string {
     'bare p50',
     'bare p99',
     'bare runs/s',
+    'CPU/run',
+    'bare CPU/run',
     'ratio',
     'errors',
     'other CPU',
+    'steal',
   ];
   return `${title}\n\n${table(head, body)}\n`;
 }
