@@ -15,7 +15,7 @@ import {
 } from '../types';
 import { cgroupsAvailable } from './cgroup';
 import { runSandboxed, SANDBOX_UID, type SandboxLimits, type SandboxOutcome } from './sandbox';
-import { type Assets, SQL_RUNNER_PATH, sqlBinds, TOOLCHAINS } from './toolchains';
+import { type Assets, pgliteVersion, SQL_RUNNER_PATH, sqlBinds, TOOLCHAINS } from './toolchains';
 
 export type LocalBackendOptions = {
   /** Runs at once; default the number of cores. */
@@ -152,8 +152,14 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
   let sandboxReady: Promise<string | null> | undefined;
   let sqlTemplate: Promise<string> | undefined;
 
-  /** Builds the empty-database template once, itself inside the sandbox, and keeps it on disk. */
+  /**
+   * Builds the empty-database template once, itself inside the sandbox, and keeps it on
+   * disk for every backend of this machine (keyed by the PGlite version, written atomically).
+   */
   async function makeSqlTemplate(): Promise<string> {
+    const cache = path.join(os.tmpdir(), `cohort-runner-cache-pglite-${pgliteVersion()}`);
+    const file = path.join(cache, 'pglite-template.tar');
+    if ((await fs.stat(file).catch(() => null))?.size) return file;
     const work = await makeWorkDir(workRoot, 256 * 1024);
     try {
       const o = await runSandboxed({
@@ -163,11 +169,11 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
         limits: { ...COMPILE_LIMITS, memoryKb: 1536 * 1024, maxFileSizeKb: 128 * 1024 },
       });
       if (o.exitCode !== 0) throw new Error(`could not prepare the SQL engine: ${o.stderr.slice(0, 500)}`);
-      const cache = await fs.mkdtemp(path.join(os.tmpdir(), 'cohort-runner-cache-'));
-      const file = path.join(cache, 'pglite-template.tar');
-      await fs.copyFile(path.join(work.dir, 'template.tar'), file);
-      await fs.chmod(file, 0o644);
-      await fs.chmod(cache, 0o755);
+      await fs.mkdir(cache, { recursive: true, mode: 0o755 });
+      const partial = `${file}.${randomUUID()}`;
+      await fs.copyFile(path.join(work.dir, 'template.tar'), partial);
+      await fs.chmod(partial, 0o644);
+      await fs.rename(partial, file);
       return file;
     } finally {
       await work.release();

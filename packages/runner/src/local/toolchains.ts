@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +57,11 @@ export function sqlBinds(template?: string): [string, string][] {
 }
 
 export const SQL_RUNNER_PATH = SQL_RUNNER;
+
+export function pgliteVersion(): string {
+  const pkg = JSON.parse(fs.readFileSync(path.join(packageDir('@electric-sql/pglite'), 'package.json'), 'utf8'));
+  return String(pkg.version).replace(/[^0-9A-Za-z.-]/g, '');
+}
 
 const node = (memoryKb: number, file: string): Step => ({
   argv: ['/usr/bin/node', `--max-old-space-size=${Math.max(32, Math.floor((memoryKb / 1024) * 0.75))}`, file],
