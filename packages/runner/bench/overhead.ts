@@ -4,7 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { RunCgroup } from '../src/local/cgroup';
 import { DEFAULT_LIMITS } from '../src/local/local-backend';
-import { runSandboxed, SANDBOX_UID } from '../src/local/sandbox';
+import { bwrapArgs, runSandboxed, SANDBOX_UID } from '../src/local/sandbox';
 import { runProcess } from './bare';
 import { type Summary, summarize } from './stats';
 
@@ -26,40 +26,9 @@ const SETPRIV = [
   '--',
 ];
 
+/** The sandbox's own bwrap command line (same mounts and namespaces), without rlimits or cgroup. */
 function bwrap(workDir: string): string[] {
-  return [
-    '/usr/bin/bwrap',
-    '--unshare-all',
-    '--die-with-parent',
-    '--new-session',
-    '--clearenv',
-    '--ro-bind',
-    '/usr',
-    '/usr',
-    '--symlink',
-    'usr/bin',
-    '/bin',
-    '--symlink',
-    'usr/lib',
-    '/lib',
-    '--symlink',
-    'usr/lib64',
-    '/lib64',
-    '--proc',
-    '/proc',
-    '--dev',
-    '/dev',
-    '--tmpfs',
-    '/tmp',
-    '--bind',
-    workDir,
-    '/work',
-    '--remount-ro',
-    '/',
-    '--chdir',
-    '/work',
-    '--',
-  ];
+  return ['/usr/bin/bwrap', ...bwrapArgs({ workDir, argv: [], limits: DEFAULT_LIMITS })];
 }
 
 const exec = (file: string, args: string[]) =>

@@ -44,7 +44,7 @@ export type SandboxOutcome = {
 };
 
 /** Mounts every run gets: the system read-only, a private /proc, /dev and /tmp, nothing of ours. */
-function bwrapArgs(spec: SandboxSpec): string[] {
+export function bwrapArgs(spec: SandboxSpec): string[] {
   const args = [
     '--unshare-all',
     '--die-with-parent',
