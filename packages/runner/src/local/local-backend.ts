@@ -200,24 +200,22 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
     while (results.size > keep) results.delete(results.keys().next().value as string);
   };
 
+  /** The final result is published only once the run's work dir is gone, so "done" means cleaned up. */
   async function execute(token: string, req: SubmissionRequest): Promise<void> {
+    remember(blank(token, STATUS.PROCESSING));
     try {
-      await executeUnsafe(token, req);
+      remember(await executeUnsafe(token, req));
     } catch (err) {
       remember({ ...blank(token, STATUS.INTERNAL_ERROR), message: `Runner failure: ${(err as Error).message}` });
     }
   }
 
-  async function executeUnsafe(token: string, req: SubmissionRequest): Promise<void> {
-    remember(blank(token, STATUS.PROCESSING));
+  async function executeUnsafe(token: string, req: SubmissionRequest): Promise<SubmissionResult> {
     sandboxReady ??= cgroupsAvailable().then((ok) =>
       ok ? null : 'No writable cgroup (v1 memory, pids, cpuacct) for the sandbox',
     );
     const why = await sandboxReady;
-    if (why) {
-      remember({ ...blank(token, STATUS.INTERNAL_ERROR), message: why });
-      return;
-    }
+    if (why) return { ...blank(token, STATUS.INTERNAL_ERROR), message: why };
     const tool = TOOLCHAINS[req.language_id];
     const limits = limitsFor(req, defaults);
     limits.memoryKb = Math.max(limits.memoryKb, tool.minMemoryKb ?? 0);
@@ -237,12 +235,11 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
         const c = await runSandboxed({ workDir: work.dir, ...tool.compile, limits: COMPILE_LIMITS });
         if (c.exitCode !== 0 || c.stoppedBy) {
           const note = c.stoppedBy ? `\nCompilation stopped: ${c.stoppedBy} limit` : '';
-          remember({
+          return {
             ...blank(token, STATUS.COMPILATION_ERROR),
             compile_output: `${c.stdout}${c.stderr}${note}`.trim() || null,
             exit_code: c.exitCode,
-          });
-          return;
+          };
         }
       }
       const o = await runSandboxed({
@@ -252,15 +249,14 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
         limits,
       });
       if (tool.syntaxErrorExitCode !== undefined && o.exitCode === tool.syntaxErrorExitCode && !o.stoppedBy) {
-        remember({
+        return {
           ...blank(token, STATUS.COMPILATION_ERROR),
           compile_output: o.stderr.trim() || null,
           exit_code: o.exitCode,
-        });
-        return;
+        };
       }
       const { status, message } = finalStatus(o, req.expected_output);
-      remember({
+      return {
         token,
         status,
         stdout: o.stdout || null,
@@ -273,7 +269,7 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
         exit_code: o.exitCode,
         exit_signal: o.signal,
         output_truncated: o.outputTruncated,
-      });
+      };
     } finally {
       await work.release();
     }
