@@ -32,6 +32,22 @@ describe('LoginPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it('says the session expired after a 401, and forgets it once logged in again', async () => {
+    appStore.setState({ sessionExpired: true });
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { token: 'full', user: { ...user, twoFactorEnabled: false } }));
+    renderWithProviders(<LoginPage />);
+    expect(screen.getByText('Session expired')).toBeTruthy();
+    fillCredentials('admin@cohort.test', 'cohort-demo-2026');
+    await waitFor(() => expect(appStore.getState().token).toBe('full'));
+    expect(appStore.getState().sessionExpired).toBe(false);
+    expect(screen.queryByText('Session expired')).toBeNull();
+  });
+
+  it('shows no expiry notice on a first visit', () => {
+    renderWithProviders(<LoginPage />);
+    expect(screen.queryByText('Session expired')).toBeNull();
+  });
+
   it('logs in without 2FA and stores the session', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(200, { token: 'full', user: { ...user, twoFactorEnabled: false } }));
     renderWithProviders(<LoginPage />);

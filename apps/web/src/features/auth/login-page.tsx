@@ -1,7 +1,8 @@
 import type { LoginResult } from '@cohort/domain';
-import { Center, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../../lib/api-client';
+import { useAppStore } from '../../lib/store';
 import { startSession } from './api/login';
 import { LoginForm } from './components/login-form';
 import { TwoFactorForm } from './components/two-factor-form';
@@ -9,6 +10,8 @@ import { TwoFactorForm } from './components/two-factor-form';
 /** Email + password, then (when the account has 2FA on) the code step. */
 export function LoginPage() {
   const [limitedToken, setLimitedToken] = useState<string | null>(null);
+  // Set by a 401; cleared when a new session starts.
+  const sessionExpired = useAppStore((s) => s.sessionExpired);
 
   const handleResult = (result: LoginResult) => {
     if ('twoFactorRequired' in result) setLimitedToken(result.token);
@@ -31,6 +34,11 @@ export function LoginPage() {
             </Text>
             <Title order={1}>{limitedToken ? 'Two-factor authentication' : 'Log in'}</Title>
           </Stack>
+          {sessionExpired && !limitedToken && (
+            <Alert color="yellow" title="Session expired" role="status">
+              Your session has ended. Log in again to continue where you left off.
+            </Alert>
+          )}
           {limitedToken ? (
             <TwoFactorForm limitedToken={limitedToken} onCancel={handleCancel} />
           ) : (

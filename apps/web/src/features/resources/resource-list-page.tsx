@@ -1,6 +1,5 @@
 import { type Filter, operatorsFor, PAGE_SIZE_DEFAULT } from '@cohort/domain';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -22,6 +21,7 @@ import { NoAccess } from './components/no-access';
 import { PAGE_SIZES } from './list-search';
 import { type ResourceRegistration, registrationBySlug } from './registry';
 import { useColumnPrefs } from './use-column-prefs';
+import { useUrlSearchText } from './use-url-search-text';
 
 const route = getRouteApi('/$resource');
 
@@ -60,10 +60,9 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
   const list = useResourceList(def, { page, pageSize, sort: search.sort, filters }, caps.list);
   const exportCsv = useExportResourceCsv(def);
   const [exported, setExported] = useState<DownloadProgress | null>(null);
-  const [q, setQ] = useState(search.q ?? '');
-  const applyQuickSearch = useDebouncedCallback((value: string) => {
-    void navigate({ search: (s) => ({ ...s, q: value.trim() || undefined, page: undefined }), replace: true });
-  }, 350);
+  const [q, setQ] = useUrlSearchText(search.q, (value) => {
+    void navigate({ search: (s) => ({ ...s, q: value, page: undefined }), replace: true });
+  });
 
   if (!caps.list) return <NoAccess title={def.pluralLabel} />;
 
@@ -156,10 +155,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
           placeholder={`Search by ${titleField.label.toLowerCase()}`}
           leftSection={<IconSearch size={16} />}
           value={q}
-          onChange={(e) => {
-            setQ(e.currentTarget.value);
-            applyQuickSearch(e.currentTarget.value);
-          }}
+          onChange={(e) => setQ(e.currentTarget.value)}
           maw={420}
         />
       )}
