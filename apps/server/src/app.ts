@@ -14,6 +14,7 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { installAccessControl } from './platform/access';
 import { installErrorHandler } from './platform/errors';
+import { createSecretBox, loadSecretKey, type SecretBox } from './platform/secret-box';
 import { localStorageDriver, type StorageDriver } from './platform/storage';
 import { registerResources } from './resources';
 
@@ -22,10 +23,11 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     storage: StorageDriver;
+    secrets: SecretBox;
   }
 }
 
-export type AppOptions = { config: Config; db: Db; storage?: StorageDriver; logger?: boolean };
+export type AppOptions = { config: Config; db: Db; storage?: StorageDriver; secrets?: SecretBox; logger?: boolean };
 
 /** Url prefixes whose routes belong to plugins (docs UI); they are public. */
 const PLUGIN_PUBLIC_PREFIXES = ['/api/docs'];
@@ -45,6 +47,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   app.decorate('db', opts.db);
   app.decorate('config', config);
   app.decorate('storage', opts.storage ?? localStorageDriver(path.join(config.DATA_DIR, 'uploads')));
+  app.decorate(
+    'secrets',
+    opts.secrets ?? createSecretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR })),
+  );
   app.decorate('routeTable', [] as RouteEntry[]);
 
   app.setValidatorCompiler(validatorCompiler);

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './db/seed/demo-accounts';
 import { seedIfEmpty } from './db/seed/seed';
 import { sweepExpired } from './platform/housekeeping';
+import { sealPlainTotpSecrets } from './platform/totp';
 
 async function main() {
   const config: Config = loadConfig();
@@ -19,6 +20,8 @@ async function main() {
   });
 
   const app = await buildApp({ config, db: database.db });
+  const sealed = await sealPlainTotpSecrets(database.db, app.secrets);
+  if (sealed) console.log(`Encrypted the 2FA secrets of ${sealed} account(s) stored by an earlier version.`);
   // Hourly: drop long-ended sessions and stale login counters.
   const sweep = setInterval(() => {
     sweepExpired(database.db).catch((err) => app.log.warn({ err }, 'housekeeping failed'));

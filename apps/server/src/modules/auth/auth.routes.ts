@@ -10,7 +10,14 @@ import { AppError, badRequest, conflict, forbidden } from '../../platform/errors
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords';
 import { createSession, revokeSession } from '../../platform/sessions';
 import { assertNotThrottled, clearFailures, recordFailure } from '../../platform/throttle';
-import { consumeTotp, hashBackupCode, newBackupCode, newTotpSecret, otpauthUrl } from '../../platform/totp';
+import {
+  consumeTotp,
+  hashBackupCode,
+  newBackupCode,
+  newTotpSecret,
+  otpauthUrl,
+  totpContext,
+} from '../../platform/totp';
 import { sessionUser } from './session-user';
 
 const BAD_LOGIN = 'Invalid email or password';
@@ -22,7 +29,7 @@ function clientOf(request: FastifyRequest) {
 
 export function registerAuthRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, config } = app;
+  const { db, config, secrets } = app;
 
   /**
    * POST /auth/login{suffix}: {suffix} is '' (any account) or '/admin' (the console's
@@ -147,7 +154,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       const secret = newTotpSecret();
       await db
         .update(users)
-        .set({ twoFactorPendingSecret: secret, updatedAt: new Date() })
+        .set({ twoFactorPendingSecret: secrets.seal(secret, totpContext(actor.user.id)), updatedAt: new Date() })
         .where(eq(users.id, actor.user.id));
       const url = otpauthUrl(secret, actor.user.email);
       return { otpauthUrl: url, qrCodeDataUrl: await QRCode.toDataURL(url) };
@@ -170,7 +177,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
       if (user.twoFactorEnabled) throw conflict('Two-factor authentication is already on');
       if (!user.twoFactorPendingSecret)
         throw badRequest('Start the setup first', [{ path: ['code'], message: 'Set up 2FA first' }]);
-      if (!(await consumeTotp(db, user.id, user.twoFactorPendingSecret, request.body.code))) {
+      const pendingSecret = secrets.open(user.twoFactorPendingSecret, totpContext(user.id));
+      if (!(await consumeTotp(db, user.id, pendingSecret, request.body.code))) {
         throw badRequest('That code is not valid', [{ path: ['code'], message: 'That code is not valid' }]);
       }
       const codes = Array.from({ length: 10 }, newBackupCode);
@@ -209,7 +217,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
       const actor = requireActor(request);
       const [user] = await db.select().from(users).where(eq(users.id, actor.user.id));
       if (!user.twoFactorEnabled || !user.twoFactorSecret) throw badRequest('Two-factor authentication is not on');
-      if (!(await consumeTotp(db, user.id, user.twoFactorSecret, request.body.code))) {
+      const secret = secrets.open(user.twoFactorSecret, totpContext(user.id));
+      if (!(await consumeTotp(db, user.id, secret, request.body.code))) {
         throw badRequest('That code is not valid', [{ path: ['code'], message: 'That code is not valid' }]);
       }
       await db.transaction(async (tx) => {
@@ -244,8 +253,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
     if (!actor.session.twoFactorPending) throw badRequest('No two-factor check is pending for this session');
     const key = `2fa:user:${actor.user.id}`;
     await assertNotThrottled(db, [{ key, max: config.LOGIN_MAX_FAILURES_PER_ACCOUNT }], config.LOGIN_WINDOW_MINUTES);
-    const secret = actor.user.twoFactorSecret;
-    if (!secret || !(await check(actor.user.id, secret))) {
+    const sealed = actor.user.twoFactorSecret;
+    if (!sealed || !(await check(actor.user.id, secrets.open(sealed, totpContext(actor.user.id))))) {
       await recordFailure(db, [key], config.LOGIN_WINDOW_MINUTES);
       throw badRequest('That code is not valid', [{ path: ['code'], message: 'That code is not valid' }]);
     }

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { auditLog, sessions } from '../../db/schema';
+import { auditLog, sessions, users } from '../../db/schema';
+import { sealPlainTotpSecrets } from '../../platform/totp';
 import { emailOf, TEST_PASSWORD } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -206,6 +207,14 @@ describe('admin 2FA', () => {
       payload: { code: codeAt(secret) },
     });
     expect(enable.statusCode).toBe(200);
+    // The seed is stored sealed, never as the base32 text an authenticator holds.
+    const [stored] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.email, emailOf('ADMIN')));
+    expect(stored.twoFactorSecret).toMatch(/^v1\./);
+    expect(stored.twoFactorSecret).not.toContain(secret);
+    expect(stored.twoFactorPendingSecret).toBeNull();
     const { backupCodes } = enable.json();
     expect(backupCodes).toHaveLength(10);
     expect(new Set(backupCodes).size).toBe(10);
@@ -320,6 +329,28 @@ describe('admin 2FA', () => {
     expect((await login(emailOf('ADMIN'), TEST_PASSWORD)).json().user.twoFactorEnabled).toBe(false);
     const actions = (await t.db.select().from(auditLog)).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['enable2FA', 'disable2FA', 'login', 'logout']));
+  });
+
+  it('a plain seed left by an earlier build is sealed at start and still verifies', async () => {
+    const plain = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const email = emailOf('MARKETING');
+    await t.db.update(users).set({ twoFactorEnabled: true, twoFactorSecret: plain }).where(eq(users.email, email));
+    // Only this row needs sealing; a second pass finds nothing.
+    expect(await sealPlainTotpSecrets(t.db, t.app.secrets)).toBe(1);
+    expect(await sealPlainTotpSecrets(t.db, t.app.secrets)).toBe(0);
+    const [row] = await t.db.select().from(users).where(eq(users.email, email));
+    expect(row.twoFactorSecret).toMatch(/^v1\./);
+
+    const pending = (await login(email, TEST_PASSWORD)).json();
+    expect(pending.twoFactorRequired).toBe(true);
+    const ok = await t.call({
+      method: 'POST',
+      url: '/admin/auth/verify2FA',
+      token: pending.token,
+      payload: { code: codeAt(plain) },
+    });
+    expect(ok.statusCode).toBe(200);
+    await t.db.update(users).set({ twoFactorEnabled: false, twoFactorSecret: null }).where(eq(users.email, email));
   });
 
   it('verify calls are refused to a session that owes no code, and to learners', async () => {
