@@ -1,21 +1,8 @@
 import { ISA_STATUSES } from '@cohort/domain';
-import {
-  Alert,
-  Badge,
-  Button,
-  Center,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Table,
-  Tabs,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Badge, Center, Loader, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { Suspense } from 'react';
+import { LoadError } from '../../components/page-states';
 import { AnchorLink } from '../../components/router-links';
 import { useCan } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
@@ -51,14 +38,7 @@ export function DashboardPage() {
   const canOpenBlogs = allowed('blog', 'read');
 
   const body = (value: DashboardTab) => {
-    if (stats.isError)
-      return (
-        <Alert color="red" title="The dashboard could not be loaded">
-          <Button mt="sm" size="xs" variant="light" onClick={() => stats.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      );
+    if (stats.isError) return <LoadError title="The dashboard could not be loaded" onRetry={stats.refetch} />;
     const data = stats.data;
     if (!data) return <CardsSkeleton count={value === 'home' ? 5 : 3} />;
     switch (value) {

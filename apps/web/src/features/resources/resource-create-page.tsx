@@ -1,10 +1,10 @@
 import { Stack, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
+import { NoAccess } from '../../components/page-states';
 import { AnchorLink } from '../../components/router-links';
 import { useRoleKey } from '../../lib/auth';
 import { useCreateResource } from './api/create-resource';
 import { capabilitiesFor } from './capabilities';
-import { NoAccess } from './components/no-access';
 import { ResourceEditor } from './components/resource-editor';
 import { type ResourceRegistration, registrationBySlug } from './registry';
 

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { ImageUpload } from '../../components/image-upload/image-upload';
+import { LoadError, NoAccess } from '../../components/page-states';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { AnchorLink } from '../../components/router-links';
 import { useRoleKey } from '../../lib/auth';
@@ -14,7 +15,6 @@ import { useUpdateResource } from './api/update-resource';
 import { useUploadResourceImage } from './api/upload-resource-image';
 import { capabilitiesFor } from './capabilities';
 import { AuditDiff } from './components/audit-diff';
-import { NoAccess } from './components/no-access';
 import { RecordDetails } from './components/record-details';
 import { ResourceEditor } from './components/resource-editor';
 import { type ResourceRegistration, registrationBySlug } from './registry';
@@ -61,11 +61,7 @@ function ResourceDetail({ reg, id }: { reg: ResourceRegistration; id: string }) 
       <Stack gap="md">
         {backLink}
         <Title order={1}>{title}</Title>
-        <Alert color="red" title={`This ${def.label.toLowerCase()} could not be loaded`}>
-          <Button size="xs" variant="light" mt="xs" onClick={() => query.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title={`This ${def.label.toLowerCase()} could not be loaded`} onRetry={query.refetch} />
       </Stack>
     );
   }

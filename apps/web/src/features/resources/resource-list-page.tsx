@@ -1,5 +1,5 @@
 import { type Filter, operatorsFor, PAGE_SIZE_DEFAULT } from '@cohort/domain';
-import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -8,20 +8,20 @@ import { DataTable, type DataTableColumn, type SortState } from '../../component
 import { PaginationBar } from '../../components/data-table/pagination-bar';
 import { FieldValue } from '../../components/field-value';
 import { FilterBuilder } from '../../components/filter-builder/filter-builder';
+import { LoadError, NoAccess } from '../../components/page-states';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import type { DownloadProgress } from '../../lib/api-client';
 import { useRoleKey } from '../../lib/auth';
 import { formatBytes } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
+import { useUrlSearchText } from '../../lib/use-url-search-text';
 import { useExportResourceCsv } from './api/export-resource-csv';
 import { useResourceList } from './api/get-resource-list';
 import { capabilitiesFor, filterableFields } from './capabilities';
-import { NoAccess } from './components/no-access';
 import { PAGE_SIZES } from './list-search';
 import { type ResourceRegistration, registrationBySlug } from './registry';
 import { useColumnPrefs } from './use-column-prefs';
-import { useUrlSearchText } from './use-url-search-text';
 
 const route = getRouteApi('/$resource');
 
@@ -166,13 +166,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
           void navigate({ search: (s) => ({ ...s, filters: next.length ? next : undefined, page: undefined }) })
         }
       />
-      {list.isError && (
-        <Alert color="red" title={`${def.pluralLabel} could not be loaded`}>
-          <Button size="xs" variant="light" mt="xs" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {list.isError && <LoadError title={`${def.pluralLabel} could not be loaded`} onRetry={list.refetch} />}
       <DataTable
         columns={columns}
         rows={rows}

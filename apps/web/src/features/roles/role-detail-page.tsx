@@ -2,12 +2,12 @@ import { Alert, Badge, Button, Group, Skeleton, Stack, Tabs, Text, Title } from 
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
+import { LoadError, NoAccess } from '../../components/page-states';
 import { AnchorLink } from '../../components/router-links';
 import { useCan } from '../../lib/auth';
 import { useRoles } from './api/get-roles';
 import type { Role } from './api/role-types';
 import { DeleteRoleModal } from './components/delete-role-modal';
-import { RoleNoAccess } from './components/role-access';
 import { RoleAttendanceTab } from './components/role-attendance-tab';
 import { RoleFormModal } from './components/role-form-modal';
 import { RoleMembersTab } from './components/role-members-tab';
@@ -19,7 +19,7 @@ const route = getRouteApi('/roles/$id');
 export function RoleDetailPage() {
   const { id } = route.useParams();
   const allowed = useCan();
-  if (!allowed('role', 'read')) return <RoleNoAccess title="Role" />;
+  if (!allowed('role', 'read')) return <NoAccess title="Role" />;
   return <RoleDetail key={id} id={id} />;
 }
 
@@ -51,11 +51,7 @@ function RoleDetail({ id }: { id: string }) {
       <Stack gap="md">
         {backLink}
         <Title order={1}>{`Role #${id}`}</Title>
-        <Alert color="red" title="This role could not be loaded">
-          <Button size="xs" variant="light" mt="xs" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadError title="This role could not be loaded" onRetry={list.refetch} />
       </Stack>
     );
   }

@@ -1,14 +1,15 @@
-import { Alert, Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/data-table';
+import { LoadError, NoAccess } from '../../components/page-states';
 import { AnchorLink } from '../../components/router-links';
 import { useCan } from '../../lib/auth';
+import { useUrlSearchText } from '../../lib/use-url-search-text';
 import { useRoles } from './api/get-roles';
 import type { Role } from './api/role-types';
 import { DeleteRoleModal } from './components/delete-role-modal';
-import { RoleNoAccess } from './components/role-access';
 import { RoleFormModal, type RoleFormMode } from './components/role-form-modal';
 import { roleNameOf } from './role-options';
 
@@ -22,7 +23,7 @@ export function filterRoles(roles: readonly Role[], q: string | undefined): Role
 
 export function RolesPage() {
   const allowed = useCan();
-  if (!allowed('role', 'list')) return <RoleNoAccess title="Roles" />;
+  if (!allowed('role', 'list')) return <NoAccess title="Roles" />;
   return <RolesList />;
 }
 
@@ -33,7 +34,12 @@ function RolesList() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const list = useRoles(true);
-  const [q, setQ] = useState(search.q ?? '');
+  // Roles are filtered in the page, so the URL may follow the box quickly.
+  const [q, setQ] = useUrlSearchText(
+    search.q,
+    (value) => void navigate({ search: value ? { q: value } : {}, replace: true }),
+    150,
+  );
   // What the dialogs show is kept after they close, so their closing transition does not change their text.
   const [form, setForm] = useState<{ mode: RoleFormMode; role?: Role }>({ mode: 'create' });
   const [formOpen, setFormOpen] = useState(false);
@@ -150,20 +156,10 @@ function RolesList() {
         placeholder="Search by name"
         leftSection={<IconSearch size={16} />}
         value={q}
-        onChange={(e) => {
-          const value = e.currentTarget.value;
-          setQ(value);
-          void navigate({ search: value.trim() ? { q: value } : {}, replace: true });
-        }}
+        onChange={(e) => setQ(e.currentTarget.value)}
         maw={420}
       />
-      {list.isError && (
-        <Alert color="red" title="Roles could not be loaded">
-          <Button size="xs" variant="light" mt="xs" onClick={() => list.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {list.isError && <LoadError title="Roles could not be loaded" onRetry={list.refetch} />}
       <DataTable
         columns={columns}
         rows={rows}

@@ -1,6 +1,5 @@
 import { attendanceMarkSchema, PAGE_SIZE_DEFAULT } from '@cohort/domain';
 import {
-  Alert,
   Badge,
   Button,
   Center,
@@ -14,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
+import { LoadError } from '../../../components/page-states';
 import { notifySuccess } from '../../../lib/notify';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/validation';
 import { useRoleAttendance } from '../api/get-role-attendance';
@@ -66,13 +66,7 @@ export function RoleAttendanceTab({ role, date, onDateChange, page, onPageChange
         )}
         {attendance.isFetching && !loading && <Loader size="xs" aria-label="Refreshing attendance" />}
       </Group>
-      {attendance.isError && (
-        <Alert color="red" title="Attendance could not be loaded">
-          <Button size="xs" variant="light" mt="xs" onClick={() => attendance.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {attendance.isError && <LoadError title="Attendance could not be loaded" onRetry={attendance.refetch} />}
       <Table.ScrollContainer minWidth={720}>
         <Table striped verticalSpacing="xs">
           <Table.Caption hidden>{`Attendance of ${role.name} on ${date}`}</Table.Caption>

@@ -1,8 +1,9 @@
 import { PAGE_SIZE_DEFAULT } from '@cohort/domain';
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { LoadError } from '../../../components/page-states';
 import { notifySuccess } from '../../../lib/notify';
 import { useRoleMembers } from '../api/get-role-members';
 import { useRemoveRoleUser } from '../api/remove-role-user';
@@ -87,13 +88,7 @@ export function RoleMembersTab({ role, roles, page, onPageChange, canManage }: P
           </Button>
         )}
       </Group>
-      {members.isError && (
-        <Alert color="red" title="Members could not be loaded">
-          <Button size="xs" variant="light" mt="xs" onClick={() => members.refetch()}>
-            Try again
-          </Button>
-        </Alert>
-      )}
+      {members.isError && <LoadError title="Members could not be loaded" onRetry={members.refetch} />}
       <DataTable
         columns={columns}
         rows={rows}
