@@ -14,5 +14,6 @@ test('a session revoked elsewhere ends with the expired toast and the root path'
   await expect(page.getByText('Token Expired. Login Again!!!')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
+  await expect(page.getByText('Session expired')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('cohort-admin-state'))).not.toContain(token);
 });
