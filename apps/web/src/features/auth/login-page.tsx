@@ -36,7 +36,7 @@ export function LoginPage() {
           </Stack>
           {sessionExpired && !limitedToken && (
             <Alert color="yellow" title="Session expired" role="status">
-              Your session has ended. Log in again to continue where you left off.
+              Your session has ended. Log in again to continue.
             </Alert>
           )}
           {limitedToken ? (
