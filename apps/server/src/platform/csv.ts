@@ -1,12 +1,12 @@
 /**
- * RFC 4180 CSV cells. Cells that a spreadsheet would run as a formula
- * (starting with = + - @ tab or CR) get a leading apostrophe.
+ * RFC 4180 CSV cells. Text that a spreadsheet would run as a formula
+ * (starting with = + - @ tab or CR) gets a leading apostrophe; numbers stay numbers.
  */
 export function csvCell(value: unknown): string {
   if (value == null) return '';
   let s =
     value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  if (typeof value !== 'number' && typeof value !== 'bigint' && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

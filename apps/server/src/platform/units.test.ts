@@ -16,6 +16,9 @@ describe('csv', () => {
     expect(csvCell(null)).toBe('');
     expect(csvCell(new Date('2026-01-01T00:00:00Z'))).toBe('2026-01-01T00:00:00.000Z');
     expect(csvRow([1, 'a'])).toBe('1,a\r\n');
+    // A negative number is data, not a formula; the same text typed into a field is not.
+    expect(csvCell(-12.5)).toBe('-12.5');
+    expect(csvCell('-12.5')).toBe("'-12.5");
   });
 });
 
