@@ -111,7 +111,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   const API = /^\/(admin|auth|api|files)(\/|$)/;
   app.setNotFoundHandler((request, reply) => {
     if (hasConsole && request.method === 'GET' && !API.test(request.url)) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      // Not returned: a returned reply is awaited as a thenable, one more listener on the response.
+      reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
+      return;
     }
     return reply
       .code(404)
