@@ -52,8 +52,14 @@ export function FieldValue({ field, value, long = false }: { field: FieldDef; va
       </Code>
     );
   }
+  // A single short token (email, phone number, code) reads badly broken across lines.
+  const token = !long && text.length <= 48 && !/\s/.test(text);
   return (
-    <Text span lineClamp={long ? undefined : 2} style={{ wordBreak: 'break-word' }}>
+    <Text
+      span
+      lineClamp={long || token ? undefined : 2}
+      style={token ? { whiteSpace: 'nowrap' } : { wordBreak: 'break-word' }}
+    >
       {text}
     </Text>
   );
