@@ -19,7 +19,7 @@ describe('FieldValue', () => {
     expect(screen.getByText('+91775-343-7793').style.whiteSpace).toBe('nowrap');
     const prose = screen.getByText(/How Kamala/);
     expect(prose.style.whiteSpace).toBe('');
-    expect(prose.style.wordBreak).toBe('break-word');
+    expect(prose.style.overflowWrap).toBe('break-word');
   });
 
   it('shows a dash for no value and enum values by label', () => {

@@ -58,7 +58,8 @@ export function FieldValue({ field, value, long = false }: { field: FieldDef; va
     <Text
       span
       lineClamp={long || token ? undefined : 2}
-      style={token ? { whiteSpace: 'nowrap' } : { wordBreak: 'break-word' }}
+      // overflow-wrap, not word-break: a column is never squeezed below its longest word.
+      style={token ? { whiteSpace: 'nowrap' } : { overflowWrap: 'break-word' }}
     >
       {text}
     </Text>
