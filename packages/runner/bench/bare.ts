@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { DEFAULT_LIMITS } from '../src/local/local-backend';
 import { type Assets, SQL_RUNNER_PATH, type Step, TOOLCHAINS, type Toolchain } from '../src/local/toolchains';
 import type { BenchProgram } from './programs';
@@ -14,11 +13,18 @@ import type { BenchProgram } from './programs';
  *
  * Sandbox paths are mapped onto the host: /work becomes the temp dir, and /opt/... becomes
  * a mirror directory whose symlinks reproduce the sandbox's read-only binds (tsc, the
- * Node types, PGlite). The SQL runner is the bench's bare twin (sql-runner-bare.mjs).
+ * Node types, PGlite, the SQL runner itself). The SQL runner is the backend's own
+ * script, told by PGLITE_MODULE and PGLITE_TEMPLATE where the mirror keeps PGlite and
+ * the template.
  */
-const HERE = path.dirname(fileURLToPath(import.meta.url));
-export const BARE_SQL_RUNNER = path.join(HERE, 'sql-runner-bare.mjs');
 const SANDBOX_TEMPLATE = '/opt/pglite-template.tar';
+const SANDBOX_PGLITE_MODULE = '/opt/node_modules/@electric-sql/pglite/dist/index.js';
+
+/** Where the SQL runner finds PGlite and the template outside the sandbox. */
+const sqlRunnerEnv = (mirror: string) => ({
+  PGLITE_MODULE: path.join(mirror, SANDBOX_PGLITE_MODULE),
+  PGLITE_TEMPLATE: path.join(mirror, SANDBOX_TEMPLATE),
+});
 
 export type ProcResult = { code: number | null; signal: string | null; stdout: string; stderr: string };
 
@@ -67,33 +73,33 @@ const plainEnv = (home: string, extra?: Record<string, string>) => ({ PATH: '/us
 
 /**
  * Builds the /opt mirror and, like the backend, the empty-database template once
- * (with the bare SQL runner, outside any sandbox).
+ * (with the backend's own SQL runner, outside any sandbox).
  */
 export async function prepareBare(scratch: string, languageIds: number[]): Promise<BareEnv> {
   const mirror = path.join(scratch, 'bare-root');
   const template = path.join(scratch, 'bare-pglite-template.tar');
-  let templateSeconds = 0;
-  if (languageIds.some((id) => TOOLCHAINS[id].needsSqlTemplate)) {
-    const t0 = performance.now();
-    const r = await runProcess(['/usr/bin/node', BARE_SQL_RUNNER, '--make-template', template], {
-      cwd: scratch,
-      env: plainEnv(scratch),
-    });
-    if (r.code !== 0) throw new Error(`bare SQL template failed: ${r.stderr.slice(0, 500)}`);
-    templateSeconds = (performance.now() - t0) / 1000;
-  }
   for (const id of languageIds) {
     for (const step of stepsOf(TOOLCHAINS[id], template)) {
       for (const [host, inside] of step.roBinds ?? []) {
-        const source = inside === SQL_RUNNER_PATH ? BARE_SQL_RUNNER : host;
         const link = path.join(mirror, inside);
-        if (source === link) continue;
+        if (host === link) continue;
         await fs.mkdir(path.dirname(link), { recursive: true });
-        await fs.symlink(source, link).catch((e: NodeJS.ErrnoException) => {
+        await fs.symlink(host, link).catch((e: NodeJS.ErrnoException) => {
           if (e.code !== 'EEXIST') throw e;
         });
       }
     }
+  }
+  let templateSeconds = 0;
+  if (languageIds.some((id) => TOOLCHAINS[id].needsSqlTemplate)) {
+    const t0 = performance.now();
+    const runner = path.join(mirror, SQL_RUNNER_PATH);
+    const r = await runProcess(['/usr/bin/node', runner, '--make-template', template], {
+      cwd: scratch,
+      env: plainEnv(scratch, sqlRunnerEnv(mirror)),
+    });
+    if (r.code !== 0) throw new Error(`bare SQL template failed: ${r.stderr.slice(0, 500)}`);
+    templateSeconds = (performance.now() - t0) / 1000;
   }
   return { scratch, mirror, template, templateSeconds };
 }
@@ -113,7 +119,7 @@ export async function runBare(env: BareEnv, prog: BenchProgram): Promise<BareOut
   const dir = await fs.mkdtemp(path.join(env.scratch, 'bare-run-'));
   try {
     await fs.writeFile(path.join(dir, tool.sourceFile), prog.source);
-    const extra = tool.needsSqlTemplate ? { PGLITE_TEMPLATE: path.join(env.mirror, SANDBOX_TEMPLATE) } : undefined;
+    const extra = tool.needsSqlTemplate ? sqlRunnerEnv(env.mirror) : undefined;
     const steps = stepsOf(tool, env.template);
     for (const [i, step] of steps.entries()) {
       const isRun = i === steps.length - 1;

@@ -1,38 +1,24 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { RunCgroup } from '../src/local/cgroup';
-import { DEFAULT_LIMITS } from '../src/local/local-backend';
-import { bwrapArgs, runSandboxed, SANDBOX_UID } from '../src/local/sandbox';
+import { DEFAULT_LIMITS, makeWorkDir, workDirSizeKb } from '../src/local/local-backend';
+import { bwrapArgs, runSandboxed, SANDBOX_UID, SETPRIV } from '../src/local/sandbox';
 import { runProcess } from './bare';
 import { type Summary, summarize } from './stats';
 
 /**
  * Where a sandboxed run's extra time goes: the pieces a run adds over a bare spawn, each
- * timed on its own around `/bin/true`, one at a time. `runSandboxed` and `RunCgroup` are
- * the runner's own; the setpriv/bwrap and tmpfs probes copy its arguments approximately
- * (they are not exported), so read them as estimates.
+ * timed on its own around `/bin/true`, one at a time. Every probe uses the runner's own
+ * pieces: its setpriv and bwrap arguments, `RunCgroup`, `runSandboxed` and `makeWorkDir`.
+ * The prlimit probe sets two of the sandbox's limits, not all of them.
  */
 export type Probe = { name: string; summary: Summary };
-
-const SETPRIV = [
-  '/usr/bin/setpriv',
-  `--reuid=${SANDBOX_UID}`,
-  `--regid=${SANDBOX_UID}`,
-  '--clear-groups',
-  '--inh-caps=-all',
-  '--no-new-privs',
-  '--',
-];
 
 /** The sandbox's own bwrap command line (same mounts and namespaces), without rlimits or cgroup. */
 function bwrap(workDir: string): string[] {
   return ['/usr/bin/bwrap', ...bwrapArgs({ workDir, argv: [], limits: DEFAULT_LIMITS })];
 }
-
-const exec = (file: string, args: string[]) =>
-  new Promise<void>((resolve, reject) => execFile(file, args, (e) => (e ? reject(e) : resolve())));
 
 export type Attribution = {
   probes: Probe[];
@@ -50,20 +36,13 @@ export async function measureAttribution(scratch: string, samples = 15): Promise
     const r = await runProcess(argv, { cwd: workDir, env });
     if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.stderr.slice(0, 300)}`);
   };
-  const tmpDir = async (mount: boolean) => {
+  const plainDir = async () => {
     const dir = await fs.mkdtemp(path.join(scratch, 'probe-wd-'));
-    if (mount) {
-      await exec('/usr/bin/mount', [
-        '-t',
-        'tmpfs',
-        '-o',
-        `size=${Math.max(DEFAULT_LIMITS.maxFileSizeKb * 2, 32 * 1024)}k,mode=0700,uid=${SANDBOX_UID},gid=${SANDBOX_UID},nosuid,nodev`,
-        'tmpfs',
-        dir,
-      ]);
-      await exec('/usr/bin/umount', ['-l', dir]);
-    }
     await fs.rm(dir, { recursive: true, force: true });
+  };
+  const tmpfsDir = async () => {
+    const work = await makeWorkDir(scratch, workDirSizeKb(DEFAULT_LIMITS));
+    await work.release();
   };
 
   const variants: [string, () => Promise<unknown>][] = [
@@ -87,8 +66,8 @@ export async function measureAttribution(scratch: string, samples = 15): Promise
         if (o.exitCode !== 0) throw new Error(`runSandboxed /bin/true: ${o.stderr.slice(0, 300)}`);
       },
     ],
-    ['plain temp dir: mkdtemp + rm', () => tmpDir(false)],
-    ['tmpfs work dir: mkdtemp + mount + umount + rm', () => tmpDir(true)],
+    ['plain temp dir: mkdtemp + rm', plainDir],
+    ['tmpfs work dir: mkdtemp + mount + umount + rm', tmpfsDir],
   ];
 
   const probes: Probe[] = [];

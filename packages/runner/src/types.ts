@@ -55,6 +55,32 @@ export type SubmissionResult = {
   output_truncated?: boolean;
 };
 
+/** The per-run limits a request may set, as Judge0 names them. */
+export const LIMIT_FIELDS = [
+  'cpu_time_limit',
+  'wall_time_limit',
+  'memory_limit',
+  'max_processes_and_or_threads',
+  'max_file_size',
+] as const;
+
+/** A result with nothing run yet: every output field null. */
+export function emptyResult(token: string, status: Status): SubmissionResult {
+  return {
+    token,
+    status,
+    stdout: null,
+    stderr: null,
+    compile_output: null,
+    message: null,
+    time: null,
+    wall_time: null,
+    memory: null,
+    exit_code: null,
+    exit_signal: null,
+  };
+}
+
 /** One backend: the local sandbox or a Judge0 server. */
 export type RunnerBackend = {
   readonly name: 'local' | 'judge0';

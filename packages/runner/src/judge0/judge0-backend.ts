@@ -1,7 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import { languageById } from '../languages';
-import { isFinal, type RunnerBackend, RunnerError, type SubmissionRequest, type SubmissionResult } from '../types';
+import {
+  isFinal,
+  LIMIT_FIELDS,
+  type RunnerBackend,
+  RunnerError,
+  type SubmissionRequest,
+  type SubmissionResult,
+} from '../types';
 
 export type Judge0BackendOptions = {
   /** Base URL of the Judge0 CE server, e.g. http://judge0:2358 (a path prefix is kept). */
@@ -167,14 +174,7 @@ export function toJudge0Body(req: SubmissionRequest): Record<string, unknown> {
   };
   if (req.stdin != null) body.stdin = toBase64(req.stdin);
   if (req.expected_output != null) body.expected_output = toBase64(req.expected_output);
-  const limits = [
-    'cpu_time_limit',
-    'wall_time_limit',
-    'memory_limit',
-    'max_processes_and_or_threads',
-    'max_file_size',
-  ] as const;
-  for (const key of limits) {
+  for (const key of LIMIT_FIELDS) {
     if (req[key] !== undefined) body[key] = req[key];
   }
   return body;

@@ -23,7 +23,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { STATUS, type Status } from '../types';
+import { emptyResult, LIMIT_FIELDS, STATUS, type SubmissionResult } from '../types';
 
 /** Judge0 CE's ids for the seven task languages. */
 export const JUDGE0_DOUBLE_LANGUAGES = [50, 54, 62, 63, 71, 74, 82] as const;
@@ -55,18 +55,7 @@ export type DoubleSubmission = {
   final: FinalResult;
 };
 
-type FinalResult = {
-  status: Status;
-  stdout: string | null;
-  stderr: string | null;
-  compile_output: string | null;
-  message: string | null;
-  time: string | null;
-  wall_time: string | null;
-  memory: number | null;
-  exit_code: number | null;
-  exit_signal: number | null;
-};
+type FinalResult = Omit<SubmissionResult, 'token' | 'output_truncated'>;
 
 type Reply = { status: number; body?: unknown };
 
@@ -114,13 +103,6 @@ const ALL_FIELDS = [
   'max_processes_and_or_threads',
   'max_file_size',
 ];
-const LIMIT_FIELDS = [
-  'cpu_time_limit',
-  'wall_time_limit',
-  'memory_limit',
-  'max_processes_and_or_threads',
-  'max_file_size',
-] as const;
 
 export async function startJudge0Double(options: Judge0DoubleOptions = {}): Promise<Judge0Double> {
   const authHeader = (options.authHeader ?? 'X-Auth-Token').toLowerCase();
@@ -231,17 +213,7 @@ export async function startJudge0Double(options: Judge0DoubleOptions = {}): Prom
   };
 }
 
-const EMPTY_RESULT: Omit<FinalResult, 'status'> = {
-  stdout: null,
-  stderr: null,
-  compile_output: null,
-  message: null,
-  time: null,
-  wall_time: null,
-  memory: null,
-  exit_code: null,
-  exit_signal: null,
-};
+const { token: _token, status: _status, ...EMPTY_RESULT } = emptyResult('', STATUS.IN_QUEUE);
 
 /** The deterministic "run": see the rules at the top of the file. */
 function judge(s: DoubleSubmission): FinalResult {

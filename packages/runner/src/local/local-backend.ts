@@ -6,6 +6,7 @@ import { outputsMatch } from '../compare';
 import { languageById } from '../languages';
 import { WorkQueue } from '../queue';
 import {
+  emptyResult,
   type RunnerBackend,
   RunnerError,
   STATUS,
@@ -66,8 +67,16 @@ function limitsFor(req: SubmissionRequest, defaults: SandboxLimits): SandboxLimi
   };
 }
 
+/** A run's work dir size: room for the program's files up to the file-size limit, twice over. */
+export function workDirSizeKb(limits: SandboxLimits): number {
+  return Math.max(limits.maxFileSizeKb * 2, 32 * 1024);
+}
+
 /** A private work directory on its own small tmpfs (root only), owned by the sandbox user. */
-async function makeWorkDir(root: string, sizeKb: number): Promise<{ dir: string; release: () => Promise<void> }> {
+export async function makeWorkDir(
+  root: string,
+  sizeKb: number,
+): Promise<{ dir: string; release: () => Promise<void> }> {
   const dir = await fs.mkdtemp(path.join(root, 'cohort-run-'));
   let mounted = false;
   if (process.getuid?.() === 0) {
@@ -180,20 +189,6 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
     }
   }
 
-  const blank = (token: string, status: Status): SubmissionResult => ({
-    token,
-    status,
-    stdout: null,
-    stderr: null,
-    compile_output: null,
-    message: null,
-    time: null,
-    wall_time: null,
-    memory: null,
-    exit_code: null,
-    exit_signal: null,
-  });
-
   const remember = (r: SubmissionResult) => {
     results.delete(r.token);
     results.set(r.token, r);
@@ -202,11 +197,11 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
 
   /** The final result is published only once the run's work dir is gone, so "done" means cleaned up. */
   async function execute(token: string, req: SubmissionRequest): Promise<void> {
-    remember(blank(token, STATUS.PROCESSING));
+    remember(emptyResult(token, STATUS.PROCESSING));
     try {
       remember(await executeUnsafe(token, req));
     } catch (err) {
-      remember({ ...blank(token, STATUS.INTERNAL_ERROR), message: `Runner failure: ${(err as Error).message}` });
+      remember({ ...emptyResult(token, STATUS.INTERNAL_ERROR), message: `Runner failure: ${(err as Error).message}` });
     }
   }
 
@@ -215,7 +210,7 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
       ok ? null : 'No writable cgroup (v1 memory, pids, cpuacct) for the sandbox',
     );
     const why = await sandboxReady;
-    if (why) return { ...blank(token, STATUS.INTERNAL_ERROR), message: why };
+    if (why) return { ...emptyResult(token, STATUS.INTERNAL_ERROR), message: why };
     const tool = TOOLCHAINS[req.language_id];
     const limits = limitsFor(req, defaults);
     limits.memoryKb = Math.max(limits.memoryKb, tool.minMemoryKb ?? 0);
@@ -227,7 +222,7 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
       });
       assets.sqlTemplate = await sqlTemplate;
     }
-    const work = await makeWorkDir(workRoot, Math.max(limits.maxFileSizeKb * 2, 32 * 1024));
+    const work = await makeWorkDir(workRoot, workDirSizeKb(limits));
     try {
       await fs.writeFile(path.join(work.dir, tool.sourceFile), req.source_code);
       await fs.chown(path.join(work.dir, tool.sourceFile), SANDBOX_UID, SANDBOX_UID).catch(() => {});
@@ -236,7 +231,7 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
         if (c.exitCode !== 0 || c.stoppedBy) {
           const note = c.stoppedBy ? `\nCompilation stopped: ${c.stoppedBy} limit` : '';
           return {
-            ...blank(token, STATUS.COMPILATION_ERROR),
+            ...emptyResult(token, STATUS.COMPILATION_ERROR),
             compile_output: `${c.stdout}${c.stderr}${note}`.trim() || null,
             exit_code: c.exitCode,
           };
@@ -250,7 +245,7 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
       });
       if (tool.syntaxErrorExitCode !== undefined && o.exitCode === tool.syntaxErrorExitCode && !o.stoppedBy) {
         return {
-          ...blank(token, STATUS.COMPILATION_ERROR),
+          ...emptyResult(token, STATUS.COMPILATION_ERROR),
           compile_output: o.stderr.trim() || null,
           exit_code: o.exitCode,
         };
@@ -287,7 +282,7 @@ export function createLocalBackend(opts: LocalBackendOptions = {}): RunnerBacken
         throw new RunnerError('BAD_REQUEST', 'source_code is larger than 512 KB');
       const token = randomUUID();
       void queue.push(() => execute(token, req)).catch(() => {});
-      if (!results.has(token)) remember(blank(token, STATUS.IN_QUEUE));
+      if (!results.has(token)) remember(emptyResult(token, STATUS.IN_QUEUE));
       return { token };
     },
     async status(token) {

@@ -6,6 +6,17 @@ import { RunCgroup } from './cgroup';
 /** The unprivileged identity code runs as (Debian's "nobody"). */
 export const SANDBOX_UID = 65534;
 
+/** Drops to the sandbox user for good: no groups, no capabilities, no setuid gains. */
+export const SETPRIV = [
+  '/usr/bin/setpriv',
+  `--reuid=${SANDBOX_UID}`,
+  `--regid=${SANDBOX_UID}`,
+  '--clear-groups',
+  '--inh-caps=-all',
+  '--no-new-privs',
+  '--',
+] as const;
+
 export type SandboxLimits = {
   cpuSeconds: number;
   wallSeconds: number;
@@ -140,13 +151,7 @@ export async function runSandboxed(spec: SandboxSpec): Promise<SandboxOutcome> {
       `--nofile=${limits.maxOpenFiles}:${limits.maxOpenFiles}`,
       '--core=0:0',
       '--',
-      '/usr/bin/setpriv',
-      `--reuid=${SANDBOX_UID}`,
-      `--regid=${SANDBOX_UID}`,
-      '--clear-groups',
-      '--inh-caps=-all',
-      '--no-new-privs',
-      '--',
+      ...SETPRIV,
       '/usr/bin/bwrap',
       ...bwrapArgs(spec),
       ...spec.argv,

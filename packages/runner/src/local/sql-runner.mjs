@@ -3,10 +3,15 @@
 // into a throwaway in-memory database, execute the whole script (schema, data, query) and
 // print the last statement's rows, one row a line, columns separated by "|" and no header
 // (sqlite3's list mode, as on Judge0).
+//
+// In the sandbox the environment is empty, so PGlite and the template come from their fixed
+// read-only /opt mounts. The runner bench runs this same file outside the sandbox and points
+// PGLITE_MODULE and PGLITE_TEMPLATE at the host's copies.
 import fs from 'node:fs';
-import { PGlite } from '/opt/node_modules/@electric-sql/pglite/dist/index.js';
 
-const TEMPLATE = '/opt/pglite-template.tar';
+const MODULE = process.env.PGLITE_MODULE || '/opt/node_modules/@electric-sql/pglite/dist/index.js';
+const TEMPLATE = process.env.PGLITE_TEMPLATE || '/opt/pglite-template.tar';
+const { PGlite } = await import(MODULE);
 
 if (process.argv[2] === '--make-template') {
   const db = await PGlite.create();
