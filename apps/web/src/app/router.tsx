@@ -6,6 +6,7 @@ import {
   type ErrorComponentProps,
   Navigate,
   Outlet,
+  type RouterHistory,
   useLocation,
 } from '@tanstack/react-router';
 import { Suspense } from 'react';
@@ -129,15 +130,21 @@ const routeTree = rootRoute.addChildren([
   resourceDetailRoute,
 ]);
 
-export const router = createRouter({
-  routeTree,
-  basepath: '/',
-  defaultErrorComponent: RethrowError,
-  // Rethrown errors must reach AppErrorBoundary, not the router's own "Something went wrong!".
-  disableGlobalCatchBoundary: true,
-  defaultNotFoundComponent: NotFoundPage,
-  scrollRestoration: true,
-});
+/** The console's router; tests pass a memory history to run the real routes. */
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({
+    routeTree,
+    history,
+    basepath: '/',
+    defaultErrorComponent: RethrowError,
+    // Rethrown errors must reach AppErrorBoundary, not the router's own "Something went wrong!".
+    disableGlobalCatchBoundary: true,
+    defaultNotFoundComponent: NotFoundPage,
+    scrollRestoration: true,
+  });
+}
+
+export const router = createAppRouter();
 
 declare module '@tanstack/react-router' {
   interface Register {

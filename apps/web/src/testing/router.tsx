@@ -1,5 +1,6 @@
 import { createMemoryHistory, createRootRoute, createRouter, RouterProvider } from '@tanstack/react-router';
 import { useState } from 'react';
+import { createAppRouter } from '../app/router';
 
 /** A one-page router around a component, for screens that use router hooks (links, blockers). */
 export function TestRouter({ component }: { component: () => React.ReactNode }) {
@@ -10,4 +11,10 @@ export function TestRouter({ component }: { component: () => React.ReactNode }) 
     }),
   );
   return <RouterProvider router={router as never} />;
+}
+
+/** The console's real routes (layout included) around a memory history starting at `url`. */
+export function AppTestRouter({ url }: { url: string }) {
+  const [router] = useState(() => createAppRouter(createMemoryHistory({ initialEntries: [url] })));
+  return <RouterProvider router={router} />;
 }

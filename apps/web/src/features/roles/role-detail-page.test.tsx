@@ -2,8 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { AppTestRouter } from '../../testing/router';
 import type { AttendanceRow, RoleMember } from './api/role-types';
-import { calls, ROLES_FIXTURE, RolesTestRouter, signInAs, stubApi } from './roles-test-utils';
+import { calls, ROLES_FIXTURE, signInAs, stubApi } from './roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
@@ -49,7 +50,7 @@ afterEach(() => {
 describe('RoleDetailPage', () => {
   it('shows the role name and its members, 14 a page, with the page in the request', async () => {
     signInAs('HR');
-    renderWithProviders(<RolesTestRouter url="/roles/5?page=2" />);
+    renderWithProviders(<AppTestRouter url="/roles/5?page=2" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'MENTOR' })).toBeTruthy();
     expect(await screen.findByText('Milan Mentor')).toBeTruthy();
     expect(screen.getByTestId('members-total').textContent).toBe('Showing 15–20 of 20');
@@ -65,7 +66,7 @@ describe('RoleDetailPage', () => {
 
   it('marks attendance on the chosen day and refreshes the list', async () => {
     signInAs('HR');
-    renderWithProviders(<RolesTestRouter url="/roles/5?tab=attendance&date=2026-03-02" />);
+    renderWithProviders(<AppTestRouter url="/roles/5?tab=attendance&date=2026-03-02" />);
     const row = (await screen.findByText('Meera Mentor')).closest('tr') as HTMLElement;
     expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain(
       '/admin/role/attendance?roleId=5&date=2026-03-02&page_size=14',
@@ -88,7 +89,7 @@ describe('RoleDetailPage', () => {
 
   it('gives ADMIN Add user and Remove, explaining where the user goes, and shows a 409', async () => {
     signInAs('ADMIN');
-    renderWithProviders(<RolesTestRouter url="/roles/5" />);
+    renderWithProviders(<AppTestRouter url="/roles/5" />);
     const row = (await screen.findByText('Milan Mentor')).closest('tr') as HTMLElement;
     expect(screen.getByRole('button', { name: 'Add user' })).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Remove' }));
@@ -100,7 +101,7 @@ describe('RoleDetailPage', () => {
 
   it('moves a sub-role member back to the parent role', async () => {
     signInAs('ADMIN');
-    renderWithProviders(<RolesTestRouter url="/roles/101" />);
+    renderWithProviders(<AppTestRouter url="/roles/101" />);
     const row = (await screen.findByText('Milan Mentor')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove from role?' });
@@ -114,7 +115,7 @@ describe('RoleDetailPage', () => {
     const saved = grants.list;
     grants.list = [];
     try {
-      renderWithProviders(<RolesTestRouter url="/roles/5?tab=attendance" />);
+      renderWithProviders(<AppTestRouter url="/roles/5?tab=attendance" />);
       expect(await screen.findByText('Milan Mentor')).toBeTruthy();
       expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Members']);
       expect(calls(fetchMock)).not.toContain('GET /admin/role/attendance');

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../testing/render';
-import { calls, ROLES_FIXTURE, RolesTestRouter, signInAs, stubApi } from './roles-test-utils';
+import { AppTestRouter } from '../../testing/router';
+import { calls, ROLES_FIXTURE, signInAs, stubApi } from './roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
@@ -26,7 +27,7 @@ const rowOf = (name: string) => screen.getByRole('link', { name }).closest('tr')
 describe('RolesPage', () => {
   it('lists every role with its Built-in badge, parent role and member count', async () => {
     signInAs('HR');
-    renderWithProviders(<RolesTestRouter url="/roles" />);
+    renderWithProviders(<AppTestRouter url="/roles" />);
     expect(await screen.findByRole('heading', { level: 1, name: 'Roles' })).toBeTruthy();
     await screen.findByRole('link', { name: 'Senior Mentor' });
     expect(screen.getAllByRole('row')).toHaveLength(ROLES_FIXTURE.length + 1);
@@ -45,7 +46,7 @@ describe('RolesPage', () => {
 
   it('hides the admin actions from a role that may only read (HR)', async () => {
     signInAs('HR');
-    renderWithProviders(<RolesTestRouter url="/roles" />);
+    renderWithProviders(<AppTestRouter url="/roles" />);
     await screen.findByRole('link', { name: 'Senior Mentor' });
     expect(screen.queryByRole('button', { name: 'New role' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'New sub-role' })).toBeNull();
@@ -57,7 +58,7 @@ describe('RolesPage', () => {
 
   it('gives ADMIN new role / sub-role and Edit / Delete on custom roles only', async () => {
     signInAs('ADMIN');
-    renderWithProviders(<RolesTestRouter url="/roles" />);
+    renderWithProviders(<AppTestRouter url="/roles" />);
     await screen.findByRole('link', { name: 'Senior Mentor' });
     expect(screen.getByRole('button', { name: 'New role' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'New sub-role' })).toBeTruthy();
@@ -69,7 +70,7 @@ describe('RolesPage', () => {
 
   it('searches by name on the client', async () => {
     signInAs('MENTOR');
-    renderWithProviders(<RolesTestRouter url="/roles" />);
+    renderWithProviders(<AppTestRouter url="/roles" />);
     await screen.findByRole('link', { name: 'Senior Mentor' });
     fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'mentor' } });
     await waitFor(() => expect(screen.getAllByRole('row')).toHaveLength(4));
@@ -85,7 +86,7 @@ describe('RolesPage', () => {
         return jsonResponse(409, { message: "Move this role's 2 user(s) to another role first", code: 'CONFLICT' });
       return undefined;
     });
-    renderWithProviders(<RolesTestRouter url="/roles" />);
+    renderWithProviders(<AppTestRouter url="/roles" />);
     await screen.findByRole('link', { name: 'Senior Mentor' });
     fireEvent.click(within(rowOf('Senior Mentor')).getByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete role?' });
@@ -97,7 +98,7 @@ describe('RolesPage', () => {
 
   it('tells a role without access so and calls nothing', async () => {
     signInAs('MARKETING');
-    renderWithProviders(<RolesTestRouter url="/roles" />);
+    renderWithProviders(<AppTestRouter url="/roles" />);
     expect(await screen.findByText('Your role cannot open this page.')).toBeTruthy();
     expect(fetchMock).not.toHaveBeenCalled();
   });

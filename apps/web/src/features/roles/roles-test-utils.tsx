@@ -1,20 +1,9 @@
 import type { RoleKey } from '@cohort/domain';
 import { roleByKey } from '@cohort/domain';
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  RouterProvider,
-} from '@tanstack/react-router';
-import { useState } from 'react';
 import type { Mock } from 'vitest';
 import { appStore, initialState } from '../../lib/store';
 import { jsonResponse } from '../../testing/render';
 import type { Role } from './api/role-types';
-import { RoleDetailPage } from './role-detail-page';
-import { RolesPage } from './roles-page';
-import { validateRoleDetailSearch, validateRolesSearch } from './roles-search';
 
 const at = '2026-01-05T10:00:00.000Z';
 const builtIn = (id: number, name: string, members: number): Role => ({
@@ -54,30 +43,6 @@ export function signInAs(role: RoleKey): void {
     appLoaded: true,
     user: { id: 1, name: 'Tester', email: 't@cohort.test', role: r.name, roleId: r.id, twoFactorEnabled: false },
   });
-}
-
-/** The roles screens' routes around a memory history starting at `url`. */
-export function RolesTestRouter({ url }: { url: string }) {
-  const [router] = useState(() => {
-    const root = createRootRoute();
-    const list = createRoute({
-      getParentRoute: () => root,
-      path: '/roles',
-      validateSearch: validateRolesSearch,
-      component: RolesPage,
-    });
-    const detail = createRoute({
-      getParentRoute: () => root,
-      path: '/roles/$id',
-      validateSearch: validateRoleDetailSearch,
-      component: RoleDetailPage,
-    });
-    return createRouter({
-      routeTree: root.addChildren([list, detail]),
-      history: createMemoryHistory({ initialEntries: [url] }),
-    });
-  });
-  return <RouterProvider router={router as never} />;
 }
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
