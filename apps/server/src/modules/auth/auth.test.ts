@@ -20,6 +20,7 @@ function codeAt(secret: string, offsetSeconds = 0) {
   return totp.generate({ timestamp: Date.now() + offsetSeconds * 1000 });
 }
 const secretOf = (otpauthUrl: string) => new URL(otpauthUrl).searchParams.get('secret')!;
+const post = (url: string, token: string, payload?: object) => t.call({ method: 'POST', url, token, payload });
 
 describe('POST /auth/login', () => {
   it('answers a token and the user, with the spec role name', async () => {
@@ -113,7 +114,7 @@ describe('POST /auth/register', () => {
       expect((await t.call({ method, url, token })).statusCode, url).toBe(403);
     }
     // A learner can still end their own session.
-    expect((await t.call({ method: 'POST', url: '/auth/logout', token })).statusCode).toBe(200);
+    expect((await post('/auth/logout', token)).statusCode).toBe(200);
   });
 
   it('refuses a role or any extra field, and writes nothing', async () => {
@@ -150,9 +151,9 @@ describe('sessions', () => {
   it('POST /admin/logout stops the token at once', async () => {
     const token = await t.tokenFor('MARKETING');
     expect((await t.call({ method: 'GET', url: '/admin/blog/get', token })).statusCode).toBe(200);
-    expect((await t.call({ method: 'POST', url: '/admin/logout', token })).statusCode).toBe(200);
+    expect((await post('/admin/logout', token)).statusCode).toBe(200);
     expect((await t.call({ method: 'GET', url: '/admin/blog/get', token })).statusCode).toBe(401);
-    expect((await t.call({ method: 'POST', url: '/admin/logout', token })).statusCode).toBe(401);
+    expect((await post('/admin/logout', token)).statusCode).toBe(401);
   });
 
   it('401 without a token or with a garbage one', async () => {
@@ -187,25 +188,20 @@ describe('sessions', () => {
 describe('admin 2FA', () => {
   it('setup, enable, then login needs a code; the pending token reaches only the verify calls', async () => {
     const token = await t.tokenFor('ADMIN');
-    const setup = await t.call({ method: 'POST', url: '/admin/auth/setup2FA', token });
+    const setup = await post('/admin/auth/setup2FA', token);
     expect(setup.statusCode).toBe(200);
     const { otpauthUrl, qrCodeDataUrl } = setup.json();
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\//);
     expect(qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
     const secret = secretOf(otpauthUrl);
 
-    const wrong = await t.call({ method: 'POST', url: '/admin/auth/enable2FA', token, payload: { code: '000000' } });
+    const wrong = await post('/admin/auth/enable2FA', token, { code: '000000' });
     expect(wrong.statusCode).toBe(400);
-    const bad = await t.call({ method: 'POST', url: '/admin/auth/enable2FA', token, payload: { code: 'abc' } });
+    const bad = await post('/admin/auth/enable2FA', token, { code: 'abc' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues[0].path).toEqual(['code']);
 
-    const enable = await t.call({
-      method: 'POST',
-      url: '/admin/auth/enable2FA',
-      token,
-      payload: { code: codeAt(secret) },
-    });
+    const enable = await post('/admin/auth/enable2FA', token, { code: codeAt(secret) });
     expect(enable.statusCode).toBe(200);
     // The seed is stored sealed, never as the base32 text an authenticator holds.
     const [stored] = await t.db
@@ -226,23 +222,14 @@ describe('admin 2FA', () => {
     const pending = first.json().token;
     expect((await t.call({ method: 'GET', url: '/admin/blog/get', token: pending })).statusCode).toBe(403);
     expect((await t.call({ method: 'GET', url: '/admin/auth/session', token: pending })).statusCode).toBe(403);
-    expect((await t.call({ method: 'POST', url: '/admin/auth/setup2FA', token: pending })).statusCode).toBe(403);
+    expect((await post('/admin/auth/setup2FA', pending)).statusCode).toBe(403);
 
     // The code used to enable cannot be replayed; the next step's code works once.
-    expect(
-      (
-        await t.call({
-          method: 'POST',
-          url: '/admin/auth/verify2FA',
-          token: pending,
-          payload: { code: codeAt(secret) },
-        })
-      ).statusCode,
-    ).toBe(400);
+    expect((await post('/admin/auth/verify2FA', pending, { code: codeAt(secret) })).statusCode).toBe(400);
     const next = codeAt(secret, 30);
     const [r1, r2] = await Promise.all([
-      t.call({ method: 'POST', url: '/admin/auth/verify2FA', token: pending, payload: { code: next } }),
-      t.call({ method: 'POST', url: '/admin/auth/verify2FA', token: pending, payload: { code: next } }),
+      post('/admin/auth/verify2FA', pending, { code: next }),
+      post('/admin/auth/verify2FA', pending, { code: next }),
     ]);
     const ok = [r1, r2].filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(1);
@@ -250,78 +237,33 @@ describe('admin 2FA', () => {
     expect(full.user.role).toBe('ADMIN');
     expect(full.token).not.toBe(pending);
     // The limited token was rotated away; the new one works.
-    expect(
-      (
-        await t.call({
-          method: 'POST',
-          url: '/admin/auth/verify2FA',
-          token: pending,
-          payload: { code: codeAt(secret, -30) },
-        })
-      ).statusCode,
-    ).toBe(401);
+    expect((await post('/admin/auth/verify2FA', pending, { code: codeAt(secret, -30) })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: '/admin/blog/get', token: full.token })).statusCode).toBe(200);
 
     // A backup code works once.
     const p2 = (await login(emailOf('ADMIN'), TEST_PASSWORD)).json().token;
-    const viaBackup = await t.call({
-      method: 'POST',
-      url: '/admin/auth/verify-backup-code',
-      token: p2,
-      payload: { code: backupCodes[0] },
-    });
+    const viaBackup = await post('/admin/auth/verify-backup-code', p2, { code: backupCodes[0] });
     expect(viaBackup.statusCode).toBe(200);
     const p3 = (await login(emailOf('ADMIN'), TEST_PASSWORD)).json().token;
-    expect(
-      (
-        await t.call({
-          method: 'POST',
-          url: '/admin/auth/verify-backup-code',
-          token: p3,
-          payload: { code: backupCodes[0] },
-        })
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await t.call({
-          method: 'POST',
-          url: '/admin/auth/verify-backup-code',
-          token: p3,
-          payload: { code: 'not a code!' },
-        })
-      ).json().issues[0].path,
-    ).toEqual(['code']);
-    expect(
-      (
-        await t.call({
-          method: 'POST',
-          url: '/admin/auth/verify-backup-code',
-          token: p3,
-          payload: { code: backupCodes[1].toLowerCase() },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await post('/admin/auth/verify-backup-code', p3, { code: backupCodes[0] })).statusCode).toBe(400);
+    expect((await post('/admin/auth/verify-backup-code', p3, { code: 'not a code!' })).json().issues[0].path).toEqual([
+      'code',
+    ]);
+    expect((await post('/admin/auth/verify-backup-code', p3, { code: backupCodes[1].toLowerCase() })).statusCode).toBe(
+      200,
+    );
     // A pending token may log out.
     const p4 = (await login(emailOf('ADMIN'), TEST_PASSWORD)).json().token;
-    expect((await t.call({ method: 'POST', url: '/admin/logout', token: p4 })).statusCode).toBe(200);
+    expect((await post('/admin/logout', p4)).statusCode).toBe(200);
 
     // Disable needs a valid, unused code.
     const session = viaBackup.json().token;
-    expect(
-      (await t.call({ method: 'POST', url: '/admin/auth/disable2FA', token: session, payload: { code: '123456' } }))
-        .statusCode,
-    ).toBe(400);
+    expect((await post('/admin/auth/disable2FA', session, { code: '123456' })).statusCode).toBe(400);
     // Every step up to now+30 s is spent; a minute later a fresh code works.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(Date.now() + 60_000);
     try {
-      const off = await t.call({
-        method: 'POST',
-        url: '/admin/auth/disable2FA',
-        token: session,
-        payload: { code: codeAt(secret) },
-      });
+      const off = await post('/admin/auth/disable2FA', session, { code: codeAt(secret) });
       expect(off.statusCode).toBe(200);
     } finally {
       vi.useRealTimers();
@@ -343,52 +285,24 @@ describe('admin 2FA', () => {
 
     const pending = (await login(email, TEST_PASSWORD)).json();
     expect(pending.twoFactorRequired).toBe(true);
-    const ok = await t.call({
-      method: 'POST',
-      url: '/admin/auth/verify2FA',
-      token: pending.token,
-      payload: { code: codeAt(plain) },
-    });
+    const ok = await post('/admin/auth/verify2FA', pending.token, { code: codeAt(plain) });
     expect(ok.statusCode).toBe(200);
     await t.db.update(users).set({ twoFactorEnabled: false, twoFactorSecret: null }).where(eq(users.email, email));
   });
 
   it('verify calls are refused to a session that owes no code, and to learners', async () => {
     const token = await t.tokenFor('HR');
-    expect(
-      (await t.call({ method: 'POST', url: '/admin/auth/verify2FA', token, payload: { code: '123456' } })).statusCode,
-    ).toBe(400);
+    expect((await post('/admin/auth/verify2FA', token, { code: '123456' })).statusCode).toBe(400);
     const learner = (await login('l2@test.local', TEST_PASSWORD)).json().token;
-    expect(
-      (await t.call({ method: 'POST', url: '/admin/auth/verify2FA', token: learner, payload: { code: '123456' } }))
-        .statusCode,
-    ).toBe(403);
-    expect((await t.call({ method: 'POST', url: '/admin/auth/setup2FA', token: learner })).statusCode).toBe(403);
-    expect(
-      (await t.call({ method: 'POST', url: '/admin/auth/enable2FA', token: learner, payload: { code: '123456' } }))
-        .statusCode,
-    ).toBe(403);
-    expect(
-      (await t.call({ method: 'POST', url: '/admin/auth/disable2FA', token: learner, payload: { code: '123456' } }))
-        .statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await t.call({
-          method: 'POST',
-          url: '/admin/auth/verify-backup-code',
-          token: learner,
-          payload: { code: 'ABCDE-FGHJK' },
-        })
-      ).statusCode,
-    ).toBe(403);
+    expect((await post('/admin/auth/verify2FA', learner, { code: '123456' })).statusCode).toBe(403);
+    expect((await post('/admin/auth/setup2FA', learner)).statusCode).toBe(403);
+    expect((await post('/admin/auth/enable2FA', learner, { code: '123456' })).statusCode).toBe(403);
+    expect((await post('/admin/auth/disable2FA', learner, { code: '123456' })).statusCode).toBe(403);
+    expect((await post('/admin/auth/verify-backup-code', learner, { code: 'ABCDE-FGHJK' })).statusCode).toBe(403);
     // Disabling when it is off, and enabling before setup, are refused with a reason.
-    expect(
-      (await t.call({ method: 'POST', url: '/admin/auth/disable2FA', token, payload: { code: '123456' } })).statusCode,
-    ).toBe(400);
-    expect(
-      (await t.call({ method: 'POST', url: '/admin/auth/enable2FA', token, payload: { code: '123456' } })).json()
-        .message,
-    ).toBe('Start the setup first');
+    expect((await post('/admin/auth/disable2FA', token, { code: '123456' })).statusCode).toBe(400);
+    expect((await post('/admin/auth/enable2FA', token, { code: '123456' })).json().message).toBe(
+      'Start the setup first',
+    );
   });
 });
