@@ -1,24 +1,13 @@
 import { roleMemberSchema } from '@cohort/domain';
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  NativeSelect,
-  Pagination,
-  Radio,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, NativeSelect, Pagination, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { FormModal } from '../../../components/dialogs/form-modal';
+import { inlineErrorOf } from '../../../lib/inline-error';
 import { notifySuccess } from '../../../lib/notify';
 import { serverFieldErrors } from '../../../lib/validation';
 import { useAddRoleUser } from '../api/add-role-user';
 import { useRoleMembers } from '../api/get-role-members';
 import type { Role, RoleMember } from '../api/role-types';
-import { inlineErrorOf } from './inline-error';
 
 const PICK_PAGE_SIZE = 10;
 
@@ -26,19 +15,10 @@ type Props = { opened: boolean; role: Role; roles: readonly Role[]; onClose: () 
 
 /** Gives a user this role: pick the role they hold now, then one of its members (a paginated pick list). */
 export function AddUserModal({ opened, role, roles, onClose }: Props) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Modal
-      opened={opened}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
-      title={`Add user to ${role.name}`}
-      size="lg"
-      centered
-    >
-      {opened && <AddUserForm role={role} roles={roles} onBusy={setBusy} onClose={onClose} />}
-    </Modal>
+    <FormModal opened={opened} onClose={onClose} title={`Add user to ${role.name}`} size="lg">
+      {(onBusy) => <AddUserForm role={role} roles={roles} onBusy={onBusy} onClose={onClose} />}
+    </FormModal>
   );
 }
 

@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
+import { ConfirmActionModal } from '../../../components/dialogs/confirm-action-modal';
 import { notifySuccess } from '../../../lib/notify';
 import { useDeleteRole } from '../api/delete-role';
 import type { Role } from '../api/role-types';
-import { ConfirmActionModal } from './confirm-action-modal';
 
 type Props = { opened: boolean; role: Role | null; onClose: () => void; onDeleted?: () => void };
 

@@ -14,13 +14,13 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { LoadError } from '../../../components/page-states';
+import { inlineErrorOf } from '../../../lib/inline-error';
 import { notifySuccess } from '../../../lib/notify';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/validation';
 import { useRoleAttendance } from '../api/get-role-attendance';
 import { useMarkAttendance } from '../api/mark-attendance';
 import type { AttendanceRow, AttendanceStatus, Role } from '../api/role-types';
 import { isIsoDate } from '../roles-search';
-import { inlineErrorOf } from './inline-error';
 import { PagedFooter } from './paged-footer';
 
 type Props = {

@@ -1,8 +1,10 @@
 import { roleCreateSchema, roleUpdateSchema, subRoleCreateSchema } from '@cohort/domain';
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { FormModal } from '../../../components/dialogs/form-modal';
 import { ApiError } from '../../../lib/api-client';
+import { inlineErrorOf } from '../../../lib/inline-error';
 import { notifySuccess } from '../../../lib/notify';
 import { type FieldErrors, serverFieldErrors, zodFieldErrors } from '../../../lib/validation';
 import { useCreateRole } from '../api/create-role';
@@ -12,7 +14,6 @@ import { roleKeys } from '../api/role-keys';
 import type { Role } from '../api/role-types';
 import { useUpdateRole } from '../api/update-role';
 import { baseRoleOptions, parentRoleOptions } from '../role-options';
-import { inlineErrorOf } from './inline-error';
 
 export type RoleFormMode = 'create' | 'subRole' | 'edit';
 
@@ -36,20 +37,16 @@ type Props = {
 
 /** New role, new sub-role and edit role, in a dialog. The form mounts on open, so it starts fresh each time. */
 export function RoleFormModal({ mode, opened, onClose, roles, role, onSaved }: Props) {
-  const [busy, setBusy] = useState(false);
   return (
-    <Modal
+    <FormModal
       opened={opened}
-      onClose={() => {
-        if (!busy) onClose();
-      }}
+      onClose={onClose}
       title={mode === 'edit' && role ? `Edit role ${role.name}` : TITLES[mode]}
-      centered
     >
-      {opened && (
-        <RoleForm mode={mode} roles={roles} role={role} onBusy={setBusy} onClose={onClose} onSaved={onSaved} />
+      {(onBusy) => (
+        <RoleForm mode={mode} roles={roles} role={role} onBusy={onBusy} onClose={onClose} onSaved={onSaved} />
       )}
-    </Modal>
+    </FormModal>
   );
 }
 

@@ -3,6 +3,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { ConfirmActionModal } from '../../../components/dialogs/confirm-action-modal';
 import { LoadError } from '../../../components/page-states';
 import { notifySuccess } from '../../../lib/notify';
 import { useRoleMembers } from '../api/get-role-members';
@@ -10,7 +11,6 @@ import { useRemoveRoleUser } from '../api/remove-role-user';
 import type { Role, RoleMember } from '../api/role-types';
 import { removalTarget, USER_ROLE_ID } from '../role-options';
 import { AddUserModal } from './add-user-modal';
-import { ConfirmActionModal } from './confirm-action-modal';
 import { PagedFooter } from './paged-footer';
 
 type Props = {

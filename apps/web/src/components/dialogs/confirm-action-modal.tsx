@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, Stack } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
-import { inlineErrorOf } from './inline-error';
+import { inlineErrorOf } from '../../lib/inline-error';
 
 type Props = {
   opened: boolean;
