@@ -16,25 +16,25 @@ function setup() {
       )}
     </FormModal>,
   );
-  const escape = () => fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
-  return { onClose, escape };
+  const pressEscape = () => fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+  return { onClose, pressEscape };
 }
 
 describe('FormModal', () => {
   it('closes on Escape while idle', () => {
-    const { onClose, escape } = setup();
+    const { onClose, pressEscape } = setup();
     expect(screen.getByText('Edit role')).toBeTruthy();
-    escape();
+    pressEscape();
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
   it('stays open while its form is saving, and closes again once it is done', () => {
-    const { onClose, escape } = setup();
+    const { onClose, pressEscape } = setup();
     fireEvent.click(screen.getByRole('button', { name: 'Start saving' }));
-    escape();
+    pressEscape();
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Finish saving' }));
-    escape();
+    pressEscape();
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
