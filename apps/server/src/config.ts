@@ -28,6 +28,8 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  REGISTER_MAX_PER_IP: z.coerce.number().int().positive().default(10),
+  REGISTER_WINDOW_MINUTES: z.coerce.number().int().positive().default(60),
   BODY_LIMIT_BYTES: z.coerce
     .number()
     .int()

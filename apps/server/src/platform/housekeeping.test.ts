@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginThrottle, sessions } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { sweepExpired } from './housekeeping';
-import { recordFailure } from './throttle';
+import { reserveAttempts } from './throttle';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,7 +20,11 @@ describe('sweepExpired', () => {
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 2 * 86_400_000) })
       .where(eq(sessions.id, old.id));
-    await recordFailure(t.db, ['login:ip:stale', 'login:ip:fresh'], 15);
+    await reserveAttempts(
+      t.db,
+      ['login:ip:stale', 'login:ip:fresh'].map((key) => ({ key, max: 5 })),
+      15,
+    );
     await t.db
       .update(loginThrottle)
       .set({ windowStartedAt: new Date(Date.now() - 2 * 86_400_000) })

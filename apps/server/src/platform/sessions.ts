@@ -1,6 +1,6 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { type SessionRow, sessions, type UserRow, users } from '../db/schema';
 import { newToken, sha256 } from './tokens';
 
@@ -65,7 +65,7 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
 }
 
 /** Revokes every session of a user (password or 2FA change). */
-export async function revokeUserSessions(db: Db, userId: number, exceptSessionId?: number): Promise<void> {
+export async function revokeUserSessions(db: Db | Tx, userId: number, exceptSessionId?: number): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: sql`now()`, updatedAt: sql`now()` })

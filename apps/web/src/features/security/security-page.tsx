@@ -28,6 +28,7 @@ import {
   useSetupTwoFactor,
 } from './api/two-factor';
 import { BackupCodes } from './components/backup-codes';
+import { ChangePasswordForm } from './components/change-password-form';
 
 function CodeInput({ value, onChange, error }: { value: string; onChange: (v: string) => void; error?: string }) {
   return (
@@ -171,6 +172,14 @@ export function SecurityPage() {
   return (
     <Stack gap="md">
       <Title order={1}>Security</Title>
+      <Paper withBorder radius="md" p="md">
+        <Stack gap="md">
+          <Title order={2} size="h4">
+            Password
+          </Title>
+          <ChangePasswordForm />
+        </Stack>
+      </Paper>
       <Paper withBorder radius="md" p="md">
         <Stack gap="md">
           <Group gap="sm">
