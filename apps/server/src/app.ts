@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -14,7 +15,11 @@ import { registerFileRoutes } from './modules/files/files.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { installAccessControl } from './platform/access';
 import { installErrorHandler } from './platform/errors';
+import { redactSecrets } from './platform/log-redaction';
+import { completeResponses, transformDocument, transformRoute } from './platform/openapi';
 import { createSecretBox, loadSecretKey, type SecretBox } from './platform/secret-box';
+import { installSecurityHeaders } from './platform/security-headers';
+import { storableValidatorCompiler } from './platform/storable';
 import { localStorageDriver, type StorageDriver } from './platform/storage';
 import { registerResources } from './resources';
 
@@ -27,7 +32,14 @@ declare module 'fastify' {
   }
 }
 
-export type AppOptions = { config: Config; db: Db; storage?: StorageDriver; secrets?: SecretBox; logger?: boolean };
+export type AppOptions = {
+  config: Config;
+  db: Db;
+  storage?: StorageDriver;
+  secrets?: SecretBox;
+  /** false: no logging; a stream: log lines go there (tests read them). */
+  logger?: boolean | { stream: NodeJS.WritableStream };
+};
 
 /** Url prefixes whose routes belong to plugins (docs UI); they are public. */
 const PLUGIN_PUBLIC_PREFIXES = ['/api/docs'];
@@ -40,7 +52,15 @@ export type RouteEntry = { method: string; url: string; access: unknown };
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { routeTable: RouteEntry[] }> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            ...(typeof opts.logger === 'object' ? { stream: opts.logger.stream } : {}),
+            // Every line, whatever logged it: secrets under telling keys and argon2 hashes are cut out.
+            formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) as Record<string, unknown> },
+          },
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: config.TRUST_PROXY,
   }) as unknown as FastifyInstance & { routeTable: RouteEntry[] };
@@ -53,7 +73,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   );
   app.decorate('routeTable', [] as RouteEntry[]);
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(storableValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
 
@@ -66,6 +86,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
       route.config = { ...config, access: 'public' } as typeof route.config;
     } else if (!config.access) {
       throw new Error(`Route ${route.method} ${route.url} declares no access (config.access)`);
+    } else {
+      completeResponses(route);
     }
     for (const method of [route.method].flat()) {
       app.routeTable.push({ method, url: route.url, access: (route.config as { access?: unknown }).access });
@@ -73,29 +95,31 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   });
 
   installAccessControl(app);
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('referrer-policy', 'same-origin');
-  });
+  installSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'Cohort Admin API',
         version: '0.1.0',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
         description: 'Staff console API. Send the session token in the `token` header; lists take `page_num`.',
       },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
       security: [{ token: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: transformRoute,
+    transformObject: transformDocument,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   app.get(
     '/api/health',
-    { config: { access: 'public' }, schema: { tags: ['Platform'], summary: 'Liveness' } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['Platform'], summary: 'Liveness', response: { 200: z.object({ ok: z.literal(true) }) } },
+    },
     async () => ({ ok: true }),
   );
   registerAuthRoutes(app);

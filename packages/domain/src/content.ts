@@ -67,6 +67,7 @@ export const blogResource: ResourceDef = {
     { name: 'content', label: 'Content', type: 'text', filter: true, form: true, required: true },
     { name: 'publishedAt', label: 'Published at', type: 'datetime', list: true, filter: true, sort: true, form: true },
     { name: 'imageUrl', label: 'Image', type: 'image' },
+    { name: 'createdBy', label: 'Created by (user id)', type: 'integer' },
     { name: 'createdAt', label: 'Created at', type: 'datetime', list: true, filter: true, sort: true },
     { name: 'updatedAt', label: 'Updated at', type: 'datetime', filter: true, sort: true },
   ],
@@ -143,6 +144,7 @@ export const eventResource: ResourceDef = {
     { name: 'meetingLink', label: 'Meeting link', type: 'url', form: true },
     { name: 'description', label: 'Description', type: 'text', filter: true, form: true },
     { name: 'imageUrl', label: 'Image', type: 'image' },
+    { name: 'createdBy', label: 'Created by (user id)', type: 'integer' },
     { name: 'createdAt', label: 'Created at', type: 'datetime', filter: true, sort: true },
   ],
 };

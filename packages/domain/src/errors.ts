@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Error answer of every failed call: `{ message, code, issues? }` (BLUEPRINT §3). */
 export type ApiIssue = { path: (string | number)[]; message: string };
 export type ApiError = { message: string; code: ErrorCode; issues?: ApiIssue[] };
@@ -25,3 +27,19 @@ export const MESSAGES = {
   errorPageText: "It's not you it's us. Something broke on our our side",
   errorPageLink: 'Click Here',
 } as const;
+
+/** The error answer as a schema: every route declares it for each error status it can give. */
+export const apiIssueSchema = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export const apiErrorSchema = z
+  .object({
+    message: z.string(),
+    code: z.enum(ERROR_CODES),
+    issues: z.array(apiIssueSchema).optional(),
+  })
+  .meta({
+    id: 'ApiError',
+    description: 'A failed call: a message for people, a stable code, field-level issues on 400',
+  });

@@ -5,6 +5,7 @@ export * from './permissions';
 export * from './platform';
 export * from './resource';
 export * from './roles';
+export * from './wire';
 
 import { blogResource, eventResource } from './content';
 import { auditResource, backendErrorResource, frontendErrorResource, userResource } from './platform';

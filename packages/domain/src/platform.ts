@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ACTIVE_STATUSES, ALUMNI_STATUSES, ISA_STATUSES, PRO_STATUSES } from './enums';
 import type { ResourceDef } from './resource';
 import { ROLES } from './roles';
+import { isoDateTime, isoDay } from './wire';
 
 const none = z.strictObject({});
 
@@ -15,6 +16,15 @@ export const registerSchema = z.strictObject({
   email: z.email('Enter a valid email').max(254),
   password: z.string().min(10, 'Password must be at least 10 characters').max(256),
 });
+export const changePasswordSchema = z
+  .strictObject({
+    currentPassword: z.string().min(1, 'Enter your current password').max(256),
+    newPassword: registerSchema.shape.password,
+  })
+  .refine((v) => v.currentPassword !== v.newPassword, {
+    path: ['newPassword'],
+    message: 'Choose a password different from the current one',
+  });
 export const twoFactorCodeSchema = z.strictObject({
   code: z
     .string()
@@ -28,16 +38,25 @@ export const backupCodeSchema = z.strictObject({
     .regex(/^[A-Za-z0-9-]{8,20}$/, 'Enter one of your backup codes'),
 });
 
-export type SessionUser = {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
-  roleId: number;
-  twoFactorEnabled: boolean;
-  impersonatedBy?: { id: number; name: string } | null;
-};
-export type LoginResult = { token: string; user: SessionUser } | { twoFactorRequired: true; token: string };
+/** The user as the console sees it: `role` is the spec's role name. */
+export const sessionUserSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+  roleId: z.number().int(),
+  twoFactorEnabled: z.boolean(),
+  impersonatedBy: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+export const sessionResultSchema = z.object({ token: z.string(), user: sessionUserSchema });
+export const loginResultSchema = z.union([
+  sessionResultSchema,
+  z.object({ twoFactorRequired: z.literal(true), token: z.string() }),
+]);
+export type LoginResult = z.infer<typeof loginResultSchema>;
+export const twoFactorSetupSchema = z.object({ otpauthUrl: z.string(), qrCodeDataUrl: z.string() });
+export const backupCodesSchema = z.object({ backupCodes: z.array(z.string()) });
 
 // ---------- Audit ----------
 export const AUDIT_ACTIONS = [
@@ -50,6 +69,8 @@ export const AUDIT_ACTIONS = [
   { value: 'enable2FA', label: 'Enable 2FA', color: 'teal' },
   { value: 'disable2FA', label: 'Disable 2FA', color: 'orange' },
   { value: 'register', label: 'Register', color: 'gray' },
+  { value: 'registerExisting', label: 'Register (email taken)', color: 'yellow' },
+  { value: 'changePassword', label: 'Change password', color: 'orange' },
 ] as const;
 
 export const auditResource: ResourceDef = {
@@ -71,6 +92,8 @@ export const auditResource: ResourceDef = {
     { name: 'action', label: 'Action', type: 'string', list: true, filter: true, sort: true },
     { name: 'entity', label: 'Entity', type: 'string', list: true, filter: true, sort: true },
     { name: 'entityId', label: 'Entity id', type: 'string', list: true, filter: true, sort: true },
+    { name: 'before', label: 'Before', type: 'json' },
+    { name: 'after', label: 'After', type: 'json' },
   ],
 };
 
@@ -194,22 +217,74 @@ export const roleMemberSchema = z.strictObject({
   roleId: z.number().int().positive(),
   userId: z.number().int().positive(),
 });
+export const ATTENDANCE_STATUSES = ['Present', 'Absent'] as const;
 export const attendanceMarkSchema = z.strictObject({
   userId: z.number().int().positive(),
   date: z.iso.date('Must be a date (YYYY-MM-DD)'),
-  status: z.enum(['Present', 'Absent']),
+  status: z.enum(ATTENDANCE_STATUSES),
   note: z.string().trim().max(300).optional(),
 });
 export const BUILT_IN_ROLE_IDS = ROLES.map((r) => r.id);
 
+/** A role as the role calls answer it (`members` only on the list). */
+export const roleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string().nullable(),
+  builtIn: z.boolean(),
+  parentRoleId: z.number().int().nullable(),
+  version: z.number().int(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+export const roleListItemSchema = roleSchema.extend({ members: z.number().int() });
+/** A member of a role: only what the role screens show. */
+export const roleMemberRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  roleId: z.number().int(),
+  status: z.string(),
+});
+export const attendanceRowSchema = roleMemberRowSchema.extend({
+  attendance: z.enum(ATTENDANCE_STATUSES).nullable(),
+  note: z.string().nullable(),
+});
+export const attendanceMarkResultSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  day: isoDay,
+  status: z.enum(ATTENDANCE_STATUSES),
+  note: z.string().nullable(),
+  markedBy: z.number().int().nullable(),
+  version: z.number().int(),
+  createdAt: isoDateTime,
+  updatedAt: isoDateTime,
+});
+
 // ---------- Dashboard ----------
-export type DashboardStats = {
-  home: { learners: number; activeLearners: number; staff: number; blogs: number; upcomingEvents: number };
-  studies: { byIsaStatus: { label: string; value: number }[]; averagePoints: number; readyForPlacement: number };
-  stories: {
-    liveBlogs: number;
-    archivedBlogs: number;
-    recentBlogs: { id: number; title: string; createdAt: string }[];
-  };
-  progress: { weeks: { week: string; registrations: number; placed: number }[] };
-};
+const countOf = z.number().int();
+export const dashboardStatsSchema = z.object({
+  home: z.object({
+    learners: countOf,
+    activeLearners: countOf,
+    staff: countOf,
+    blogs: countOf,
+    upcomingEvents: countOf,
+  }),
+  studies: z.object({
+    byIsaStatus: z.array(z.object({ label: z.string(), value: countOf })),
+    averagePoints: z.number(),
+    readyForPlacement: countOf,
+  }),
+  stories: z.object({
+    liveBlogs: countOf,
+    archivedBlogs: countOf,
+    recentBlogs: z.array(z.object({ id: z.number().int(), title: z.string(), createdAt: isoDateTime })),
+  }),
+  progress: z.object({
+    weeks: z.array(z.object({ week: z.string(), registrations: countOf, placed: countOf })),
+  }),
+});
+/** What the console receives (timestamps as ISO strings). */
+export type DashboardStats = z.input<typeof dashboardStatsSchema>;

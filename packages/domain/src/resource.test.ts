@@ -119,3 +119,39 @@ describe('schemas', () => {
     ).toBe(false);
   });
 });
+
+describe('values the database cannot store are refused in filters', () => {
+  const only = (value: string | number) =>
+    parseFilters(blogResource, [{ field: 'id', operator: '=', value }], 'MARKETING');
+  it('integers outside int4', () => {
+    expect(only(2_147_483_647).ok).toBe(true);
+    const r = only('2147483648');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0].message).toMatch(/between -2,147,483,648 and 2,147,483,647/);
+    expect(only(-2_147_483_649).ok).toBe(false);
+  });
+  it('dates with a year of 10000 or more, or before year 1', () => {
+    for (const value of ['+010000-01-01T00:00:00Z', '10000-01-01', '-000001-01-01T00:00:00Z']) {
+      const r = parseFilters(blogResource, [{ field: 'createdAt', operator: '<', value }], 'MARKETING');
+      expect(r.ok, value).toBe(false);
+    }
+    const ok = parseFilters(blogResource, [{ field: 'createdAt', operator: '<', value: '9999-12-31' }], 'MARKETING');
+    expect(ok.ok).toBe(true);
+  });
+  it('text with a NUL character', () => {
+    const r = parseFilters(blogResource, [{ field: 'title', operator: 'like', value: 'a\u0000b' }], 'MARKETING');
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.issues[0]).toMatchObject({ path: [0, 'value'] });
+  });
+});
+
+describe('decimalInt', () => {
+  it('takes plain decimal digits only', async () => {
+    const { decimalInt } = await import('./wire');
+    const id = decimalInt({ min: 1 });
+    expect(id.parse('16')).toBe(16);
+    for (const bad of ['0x10', '1.0', ' 1', '1e2', '+1', '-1', '0', '', '2147483648', '99999999999']) {
+      expect(id.safeParse(bad).success, JSON.stringify(bad)).toBe(false);
+    }
+  });
+});

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { PermissionResource } from './permissions';
 import type { RoleKey } from './roles';
+import { decimalInt, INT4_MAX, INT4_MIN } from './wire';
 
 /** Filter operators (spec §5). */
 export const FILTER_OPERATORS = ['like', '=', '>', '>=', '<', '<=', '!='] as const;
@@ -17,7 +18,9 @@ export type FieldType =
   | 'date'
   | 'datetime'
   | 'enum'
-  | 'image';
+  | 'image'
+  /** Structured data (e.g. an audit entry's before/after): shown, never filtered or edited as text. */
+  | 'json';
 
 export type FieldOption = { value: string | number; label: string; color?: string };
 
@@ -80,6 +83,7 @@ export function operatorsFor(type: FieldType): readonly FilterOperator[] {
     case 'boolean':
       return ['=', '!='];
     case 'image':
+    case 'json':
       return [];
     default:
       return ['=', '!=', '>', '>=', '<', '<='];
@@ -90,7 +94,16 @@ export const rawFilterSchema = z.array(
   z.strictObject({
     field: z.string().min(1).max(64),
     operator: z.enum(FILTER_OPERATORS),
-    value: z.union([z.string().max(500), z.number(), z.boolean()]),
+    value: z.union([
+      z
+        .string()
+        .max(500, 'At most 500 characters')
+        .refine((v) => !v.includes('\u0000'), {
+          message: 'Remove the invisible NUL character (\\u0000) from this text',
+        }),
+      z.number(),
+      z.boolean(),
+    ]),
   }),
 );
 export type Filter = { field: string; operator: FilterOperator; value: string | number | boolean };
@@ -109,6 +122,11 @@ function coerceValue(
       if (typeof value === 'boolean' || value === '' || !Number.isFinite(n))
         return bad(`${field.label} must be a number`);
       if (field.type === 'integer' && !Number.isInteger(n)) return bad(`${field.label} must be a whole number`);
+      if (field.type === 'integer' && (n < INT4_MIN || n > INT4_MAX)) {
+        return bad(
+          `${field.label} must be between ${INT4_MIN.toLocaleString('en-US')} and ${INT4_MAX.toLocaleString('en-US')}`,
+        );
+      }
       return n;
     }
     case 'boolean':
@@ -120,6 +138,8 @@ function coerceValue(
       if (typeof value !== 'string') return bad(`${field.label} must be a date`);
       const d = new Date(value);
       if (Number.isNaN(d.getTime())) return bad(`${field.label} must be a date`);
+      const year = d.getUTCFullYear();
+      if (year < 1 || year > 9999) return bad(`${field.label} must be a date between the years 1 and 9999`);
       return d;
     }
     case 'enum': {
@@ -198,7 +218,7 @@ export const recordBase = {
 };
 
 export const listQuerySchema = z.object({
-  page_size: z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT),
+  page_size: decimalInt({ min: 1, max: PAGE_SIZE_MAX }).default(PAGE_SIZE_DEFAULT),
   filters: z.string().max(4000).optional(),
   sort: z.string().max(64).optional(),
 });

@@ -1,8 +1,9 @@
 import type { ApiError, ApiIssue, ErrorCode } from '@cohort/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import { backendErrors } from '../db/schema';
+import { appErrorFromDatabase, cleanText, describeError } from './db-errors';
 
 /** A failure the caller can act on; anything else becomes a generic 500. */
 export class AppError extends Error {
@@ -48,6 +49,27 @@ export function parseOr400<T>(
 function send(reply: { code(n: number): unknown }, status: number, body: ApiError): ApiError {
   reply.code(status);
   return body;
+}
+
+/**
+ * Logs and stores a server fault without what it carried: a failed query's bound values
+ * never reach the log or `backend_errors` (describeError), and what is stored is cleaned
+ * of NUL so the record itself can be written.
+ */
+export async function recordServerError(request: FastifyRequest, error: unknown): Promise<void> {
+  const { message, stack } = describeError(error);
+  request.log.error({ err: { message, stack } }, 'unhandled error');
+  try {
+    await request.server.db.insert(backendErrors).values({
+      method: request.method,
+      url: cleanText(request.url).slice(0, 2000),
+      message: message.slice(0, 2000),
+      stack: stack?.slice(0, 20_000) ?? null,
+      userId: request.actor?.user.id ?? null,
+    });
+  } catch (logErr) {
+    request.log.error({ err: describeError(logErr) }, 'could not record the error');
+  }
 }
 
 export function installErrorHandler(app: FastifyInstance) {
@@ -103,18 +125,13 @@ export function installErrorHandler(app: FastifyInstance) {
       const code: ErrorCode = byStatus[fe.statusCode] ?? 'BAD_REQUEST';
       return send(reply, fe.statusCode, { message: fe.message, code });
     }
-    request.log.error({ err: error }, 'unhandled error');
-    try {
-      await request.server.db.insert(backendErrors).values({
-        method: request.method,
-        url: request.url.slice(0, 2000),
-        message: String(error.message ?? error).slice(0, 2000),
-        stack: error.stack?.slice(0, 20_000) ?? null,
-        userId: request.actor?.user.id ?? null,
-      });
-    } catch (logErr) {
-      request.log.error({ err: logErr }, 'could not record the error');
+    const fromDatabase = appErrorFromDatabase(error);
+    if (fromDatabase) {
+      // A value the database refused that validation let through is still recorded: it shows a gap to close.
+      if (fromDatabase.statusCode === 400) await recordServerError(request, error);
+      return send(reply, fromDatabase.statusCode, { message: fromDatabase.message, code: fromDatabase.code });
     }
+    await recordServerError(request, error);
     return send(reply, 500, { message: 'Something went wrong. Please try again !!!', code: 'INTERNAL' });
   });
 }

@@ -475,3 +475,72 @@ describe('CSV export and limits', () => {
     expect(broken.json()).toMatchObject({ code: 'BAD_REQUEST' });
   });
 });
+
+describe('input the database cannot store is a 400, never a 500 (issue 6, findings 4 and 10)', () => {
+  it('ids and page numbers are plain decimal integers within int4', async () => {
+    const [blog] = await t.db.select().from(blogs).limit(1);
+    expect((await t.call({ method: 'GET', url: `/admin/blog/get/${blog.id}`, token: marketing })).statusCode).toBe(200);
+    for (const id of ['0x10', '1.0', '%201', '1e2', '+1', '2147483648', '99999999999999999999']) {
+      const res = await t.call({ method: 'GET', url: `/admin/blog/get/${id}`, token: marketing });
+      expect(res.statusCode, id).toBe(400);
+      expect(res.json().issues[0].path).toEqual(['id']);
+    }
+    expect((await list('page_size=1e2')).statusCode).toBe(400);
+    expect((await list('page_size=0x10')).statusCode).toBe(400);
+    for (const page of ['1e20', '1.0', '0x2', ' 2']) {
+      const res = await t.call({
+        method: 'GET',
+        url: '/admin/blog/get',
+        token: marketing,
+        headers: { page_num: page },
+      });
+      expect(res.statusCode, page).toBe(400);
+    }
+  });
+
+  it('filter values beyond an integer column, dates past year 9999 and NUL text', async () => {
+    for (const f of [
+      { field: 'id', operator: '=', value: 2_147_483_648 },
+      { field: 'id', operator: '>', value: '-99999999999' },
+      { field: 'createdAt', operator: '<', value: '+010000-01-01T00:00:00Z' },
+      { field: 'title', operator: 'like', value: 'a\u0000b' },
+    ]) {
+      const res = await list(filters([f]));
+      expect(res.statusCode, JSON.stringify(f)).toBe(400);
+      expect(res.json().issues[0].path).toEqual(['filters', 0, 'value']);
+      const csv = await t.call({ method: 'GET', url: `/admin/blog/download-csv?${filters([f])}`, token: marketing });
+      expect(csv.statusCode).toBe(400);
+    }
+  });
+
+  it('a NUL character in any text of a body is refused with the field named, and nothing is written', async () => {
+    const before = await auditCount();
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/blog/add',
+      token: marketing,
+      payload: { title: 'Fine title', content: 'bad \u0000 content' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: ['content'], message: expect.stringMatching(/NUL/) }]);
+    expect(await auditCount()).toBe(before);
+    // The unauthenticated registration too.
+    const reg = await t.call({
+      method: 'POST',
+      url: '/auth/register',
+      payload: { name: 'A\u0000B', email: 'nul@test.local', password: 'a long password' },
+    });
+    expect(reg.statusCode).toBe(400);
+    expect(reg.json().issues[0].path).toEqual(['name']);
+  });
+
+  it('an export whose query fails at once answers the error, not a 200 with a header row', async () => {
+    const res = await t.call({
+      method: 'GET',
+      url: `/admin/blog/download-csv?${filters([{ field: 'createdAt', operator: '>', value: 'not a date' }])}`,
+      token: marketing,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/json/);
+  });
+});

@@ -1,8 +1,9 @@
-import { Readable } from 'node:stream';
 import {
   type FieldDef,
   hasOperation,
   listQuerySchema,
+  listResultSchema,
+  messageSchema,
   type ParsedFilter,
   parseFilters,
   parseSort,
@@ -14,15 +15,18 @@ import { and, asc, type Column, desc, eq, getTableColumns, gt, gte, lt, lte, ne,
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../db/client';
 import { uploads } from '../db/schema';
 import { type Actor, requireActor } from '../platform/access';
 import { audit } from '../platform/audit';
 import { csvRow } from '../platform/csv';
+import { sendCsv } from '../platform/csv-response';
 import { AppError, badRequest, notFound, staleVersion } from '../platform/errors';
 import { randomKey, sniffImage } from '../platform/files';
+import { errors, streamed } from '../platform/openapi';
+import { idParams, pageHeaders, pageOf } from '../platform/params';
 import { bucketName } from '../platform/storage';
+import { recordSchema } from './record-schema';
 
 // biome-ignore lint/suspicious/noExplicitAny: the engine works over any table with an id column
 type AnyTable = PgTable & { id: Column<any> };
@@ -41,9 +45,6 @@ export type ResourceBinding = {
   /** Columns never sent to the console. */
   hidden?: readonly string[];
 };
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const pageHeaders = z.object({ page_num: z.coerce.number().int().min(1).max(1_000_000).optional() });
 
 /** Escapes LIKE's wildcards so a search for "50%" means the text "50%". */
 export function escapeLike(value: string): string {
@@ -212,36 +213,31 @@ export class ResourceService {
     });
   }
 
-  /** All matching rows as CSV, read in pages so memory stays flat at any size. */
-  csv(db: Db, actor: Actor, query: { filters?: string; sort?: string }): Readable {
+  /**
+   * All matching rows as CSV chunks: the header row with the first page, then one chunk a
+   * page, read in pages so memory stays flat at any size.
+   */
+  async *csvChunks(db: Db, actor: Actor, query: { filters?: string; sort?: string }): AsyncGenerator<string> {
     const { where, orderBy } = this.parseListQuery(actor, query);
-    const fields = this.def.fields.filter((f) => f.type !== 'image' && !this.binding.hidden?.includes(f.name));
+    const fields = this.def.fields.filter(
+      (f) => f.type !== 'image' && f.type !== 'json' && !this.binding.hidden?.includes(f.name),
+    );
     const t = this.binding.table;
     const CHUNK = 2000;
-    async function* rows() {
-      yield csvRow(fields.map((f) => f.label));
-      for (let offset = 0; ; offset += CHUNK) {
-        const page = (await db
-          .select()
-          .from(t)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(CHUNK)
-          .offset(offset)) as Record<string, unknown>[];
-        if (page.length === 0) return;
-        yield page.map((r) => csvRow(fields.map((f: FieldDef) => r[f.name]))).join('');
-        if (page.length < CHUNK) return;
-      }
+    let head = csvRow(fields.map((f) => f.label));
+    for (let offset = 0; ; offset += CHUNK) {
+      const page = (await db
+        .select()
+        .from(t)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(CHUNK)
+        .offset(offset)) as Record<string, unknown>[];
+      yield head + page.map((r) => csvRow(fields.map((f: FieldDef) => r[f.name]))).join('');
+      head = '';
+      if (page.length < CHUNK) return;
     }
-    return Readable.from(rows());
   }
-}
-
-function pageOf(request: FastifyRequest): number {
-  const parsed = pageHeaders.safeParse(request.headers);
-  if (!parsed.success)
-    throw badRequest('page_num must be a whole number from 1', [{ path: ['page_num'], message: 'Invalid page' }]);
-  return parsed.data.page_num ?? 1;
 }
 
 /** Declares a resource's calls under /admin/{path}/... from its definition. */
@@ -252,13 +248,20 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [def.pluralLabel];
   const perm = def.permission;
+  const record = recordSchema(def, service.columns, binding.hidden);
 
   if (hasOperation(def, 'list')) {
     r.get(
       `${base}/get`,
       {
         config: { access: { resource: perm, action: 'list' } },
-        schema: { tags, summary: `List ${def.pluralLabel.toLowerCase()}`, querystring: listQuerySchema },
+        schema: {
+          tags,
+          summary: `List ${def.pluralLabel.toLowerCase()}`,
+          querystring: listQuerySchema,
+          headers: pageHeaders,
+          response: { 200: listResultSchema(record) },
+        },
       },
       async (request) => {
         const actor = requireActor(request);
@@ -273,16 +276,15 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
           tags,
           summary: `Export ${def.pluralLabel.toLowerCase()} as CSV`,
           querystring: listQuerySchema.omit({ page_size: true }),
+          response: {
+            200: streamed('text/csv', 'RFC 4180 CSV of every matching row, streamed'),
+          },
         },
       },
       async (request, reply) => {
         const actor = requireActor(request);
-        const stream = service.csv(app.db, actor, request.query);
         const day = new Date().toISOString().slice(0, 10);
-        reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${def.path}-${day}.csv"`);
-        return stream;
+        return sendCsv(request, reply, `${def.path}-${day}.csv`, service.csvChunks(app.db, actor, request.query));
       },
     );
   }
@@ -291,7 +293,7 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
       `${base}/get/:id`,
       {
         config: { access: { resource: perm, action: 'read' } },
-        schema: { tags, summary: `One ${def.label.toLowerCase()}`, params: idParams },
+        schema: { tags, summary: `One ${def.label.toLowerCase()}`, params: idParams, response: { 200: record } },
       },
       async (request) => service.toRecord(await service.get(app.db, requireActor(request), request.params.id)),
     );
@@ -301,7 +303,12 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
       `${base}/add`,
       {
         config: { access: { resource: perm, action: 'create' } },
-        schema: { tags, summary: `Add a ${def.label.toLowerCase()}`, body: def.createSchema },
+        schema: {
+          tags,
+          summary: `Add a ${def.label.toLowerCase()}`,
+          body: def.createSchema,
+          response: { 201: record, ...errors(409) },
+        },
       },
       async (request, reply) => {
         const row = await service.create(app.db, requireActor(request), request.body as Record<string, unknown>);
@@ -315,7 +322,13 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
       `${base}/update/:id`,
       {
         config: { access: { resource: perm, action: 'update' } },
-        schema: { tags, summary: `Update a ${def.label.toLowerCase()}`, params: idParams, body: def.updateSchema },
+        schema: {
+          tags,
+          summary: `Update a ${def.label.toLowerCase()}`,
+          params: idParams,
+          body: def.updateSchema,
+          response: { 200: record, ...errors(409) },
+        },
       },
       async (request) =>
         service.update(
@@ -331,7 +344,12 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
       `${base}/delete/:id`,
       {
         config: { access: { resource: perm, action: 'delete' } },
-        schema: { tags, summary: `Delete a ${def.label.toLowerCase()}`, params: idParams },
+        schema: {
+          tags,
+          summary: `Delete a ${def.label.toLowerCase()}`,
+          params: idParams,
+          response: { 200: messageSchema, ...errors(409) },
+        },
       },
       async (request) => {
         await service.remove(app.db, requireActor(request), request.params.id);
@@ -350,6 +368,7 @@ export function registerResource(app: FastifyInstance, binding: ResourceBinding)
           summary: `Upload the ${def.label.toLowerCase()}'s image (multipart field "image")`,
           params: idParams,
           consumes: ['multipart/form-data'],
+          response: { 200: record },
         },
       },
       async (request) => {

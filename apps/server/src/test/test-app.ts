@@ -4,15 +4,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { type RoleKey, roleByKey } from '@cohort/domain';
 import { and, eq } from 'drizzle-orm';
-import type { InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { createSession } from '../platform/sessions';
 import { emailOf } from './fixtures';
+import { createResponseValidator } from './openapi-validator';
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 
@@ -41,18 +43,56 @@ async function cloneDatabase(): Promise<{ database: Database; drop: () => Promis
   return { database, drop: async () => {} };
 }
 
+/**
+ * Every answer the app gives in a test is checked against the OpenAPI document it serves
+ * (routes hidden from the document, e.g. a test's own, are skipped).
+ */
+function validateAnswers(app: FastifyInstance) {
+  const violations: string[] = [];
+  const exercised = new Set<string>();
+  let validator: ReturnType<typeof createResponseValidator> | undefined;
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = request.routeOptions;
+    if (!route.url || request.method === 'HEAD' || (route.schema as { hide?: boolean } | undefined)?.hide) return;
+    if (route.url.startsWith('/api/docs')) return;
+    validator ??= createResponseValidator(app.swagger() as never);
+    const contentType = reply.getHeader('content-type');
+    const problem = validator.check({
+      method: request.method,
+      routeUrl: route.url,
+      status: reply.statusCode,
+      contentType: typeof contentType === 'string' ? contentType : undefined,
+      body: typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : undefined,
+    });
+    for (const op of validator.exercised) exercised.add(op);
+    if (problem) violations.push(problem);
+  });
+  return { violations, exercised };
+}
+
+/** Route options of a test's own route: kept out of the OpenAPI document and its answer checks. */
+export const TEST_ROUTE = { hide: true, response: { 200: z.unknown() } } as const;
+
 /** The real app on a fresh copy of the migrated template database. */
 export async function createTestApp(
   overrides: Partial<ReturnType<typeof loadConfig>> = {},
   configure?: (app: Awaited<ReturnType<typeof buildApp>>) => void,
+  /** Where the app's log lines go (tests that read them); no logging without it. */
+  logStream?: NodeJS.WritableStream,
 ) {
   const { database, drop } = await cloneDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cohort-test-'));
   const config = loadConfig(
     {},
-    { DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: path.join(dataDir, 'no-web'), ...overrides },
+    {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: logStream ? 'info' : 'silent',
+      WEB_DIST: path.join(dataDir, 'no-web'),
+      ...overrides,
+    },
   );
-  const app = await buildApp({ config, db: database.db, logger: false });
+  const app = await buildApp({ config, db: database.db, logger: logStream ? { stream: logStream } : false });
+  const openapi = validateAnswers(app);
   configure?.(app);
   await app.ready();
   const db = database.db;
@@ -70,6 +110,11 @@ export async function createTestApp(
     return createSession(db, config, await userId(role));
   }
 
+  /** A full session for any user. */
+  function createSessionFor(id: number): Promise<string> {
+    return createSession(db, config, id);
+  }
+
   async function call(opts: InjectOptions & { token?: string; page?: number }) {
     const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
     if (opts.token) headers.token = opts.token;
@@ -84,12 +129,19 @@ export async function createTestApp(
     kind: database.kind,
     userId,
     tokenFor,
+    createSessionFor,
     call,
+    /** Answers that broke the OpenAPI document so far; `close()` fails the file on any. */
+    openapiViolations: openapi.violations,
+    openapiExercised: openapi.exercised,
     async close() {
       await app.close();
       await database.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+      if (openapi.violations.length) {
+        throw new Error(`Answers that break the OpenAPI document:\n${[...new Set(openapi.violations)].join('\n')}`);
+      }
     },
   };
 }

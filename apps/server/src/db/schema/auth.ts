@@ -144,7 +144,7 @@ export const staffAttendance = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     day: date('day').notNull(),
-    status: text('status').notNull(),
+    status: text('status', { enum: ['Present', 'Absent'] }).notNull(),
     note: text('note'),
     markedBy: integer('marked_by').references(() => users.id),
   },

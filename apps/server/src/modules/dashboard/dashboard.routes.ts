@@ -1,4 +1,4 @@
-import { type DashboardStats, ISA_STATUSES, roleByKey } from '@cohort/domain';
+import { type DashboardStats, dashboardStatsSchema, ISA_STATUSES, roleByKey } from '@cohort/domain';
 import { and, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { blogs, events, users } from '../../db/schema';
@@ -13,9 +13,13 @@ export function registerDashboardRoutes(app: FastifyInstance) {
     '/admin/dashboard/stats',
     {
       config: { access: { resource: 'dashboard', action: 'read' } },
-      schema: { tags: ['Dashboard'], summary: 'Figures for the dashboard tabs' },
+      schema: {
+        tags: ['Dashboard'],
+        summary: 'Figures for the dashboard tabs',
+        response: { 200: dashboardStatsSchema },
+      },
     },
-    async (request): Promise<DashboardStats> => {
+    async (request) => {
       requireActor(request);
       const learners = eq(users.roleId, LEARNER);
       const [[home], byIsa, [studies], [blogCounts], recentBlogs, [upcoming], weeks] = await Promise.all([
@@ -70,7 +74,7 @@ export function registerDashboardRoutes(app: FastifyInstance) {
         stories: {
           liveBlogs: blogCounts.live,
           archivedBlogs: blogCounts.archived,
-          recentBlogs: recentBlogs.map((b) => ({ ...b, createdAt: b.createdAt.toISOString() })),
+          recentBlogs,
         },
         progress: {
           weeks: ('rows' in weeks

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { uploads } from '../../db/schema';
 import { requireActor } from '../../platform/access';
 import { notFound } from '../../platform/errors';
+import { streamed } from '../../platform/openapi';
 import { storeImage } from '../../resources/engine';
 
 /**
@@ -24,6 +25,9 @@ export function registerFileRoutes(app: FastifyInstance) {
           bucket: z.string().regex(/^[a-z0-9-]{1,64}$/),
           key: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/),
         }),
+        response: {
+          200: streamed('image/*', 'The file, with the type sniffed at upload'),
+        },
       },
     },
     async (request, reply) => {
@@ -53,6 +57,7 @@ export function registerFileRoutes(app: FastifyInstance) {
         tags: ['Files'],
         summary: 'Upload an image (multipart field "image"); answers its URL',
         consumes: ['multipart/form-data'],
+        response: { 201: z.object({ url: z.string() }) },
       },
     },
     async (request, reply) => {

@@ -1,11 +1,17 @@
 import {
+  attendanceMarkResultSchema,
   attendanceMarkSchema,
-  PAGE_SIZE_DEFAULT,
-  PAGE_SIZE_MAX,
+  attendanceRowSchema,
+  idParam,
+  listResultSchema,
+  messageSchema,
   roleById,
   roleByKey,
   roleCreateSchema,
+  roleListItemSchema,
+  roleMemberRowSchema,
   roleMemberSchema,
+  roleSchema,
   roleUpdateSchema,
   subRoleCreateSchema,
 } from '@cohort/domain';
@@ -18,17 +24,14 @@ import { roles, staffAttendance, users } from '../../db/schema';
 import { effectiveRole, requireActor } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors';
+import { errors } from '../../platform/openapi';
+import { idParams, pageHeaders, pageOf, pageSizeParam } from '../../platform/params';
 
 const tags = ['Roles'];
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const page = (request: FastifyRequest) => {
-  const n = Number(request.headers.page_num ?? 1);
-  if (!Number.isInteger(n) || n < 1) throw badRequest('page_num must be a whole number from 1');
-  return n;
-};
-const pageSize = z.coerce.number().int().min(1).max(PAGE_SIZE_MAX).default(PAGE_SIZE_DEFAULT);
 const publicUser = { id: users.id, name: users.name, email: users.email, roleId: users.roleId, status: users.status };
 const USER_ROLE_ID = roleByKey('USER')!.id;
+/** Advisory lock key of role changes (any constant unique in this application). */
+const ROLE_CHANGE_LOCK = 7_001;
 const ADMIN_ROLE_ID = roleByKey('ADMIN')!.id;
 
 async function findRole(db: Db | Tx, id: number) {
@@ -60,7 +63,11 @@ export function registerRoleRoutes(app: FastifyInstance) {
     '/admin/role/get',
     {
       config: { access: { resource: 'role', action: 'list' } },
-      schema: { tags, summary: 'All roles with their member counts' },
+      schema: {
+        tags,
+        summary: 'All roles with their member counts',
+        response: { 200: listResultSchema(roleListItemSchema) },
+      },
     },
     async () => {
       const rows = await db
@@ -89,7 +96,9 @@ export function registerRoleRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: 'Users of a role (paginated by page_num)',
-        querystring: z.object({ roleId: z.coerce.number().int().positive(), page_size: pageSize }),
+        querystring: z.object({ roleId: idParam, page_size: pageSizeParam }),
+        headers: pageHeaders,
+        response: { 200: listResultSchema(roleMemberRowSchema), ...errors(404) },
       },
     },
     async (request) => {
@@ -102,7 +111,7 @@ export function registerRoleRoutes(app: FastifyInstance) {
         .where(where)
         .orderBy(asc(users.id))
         .limit(size)
-        .offset((page(request) - 1) * size);
+        .offset((pageOf(request) - 1) * size);
       const [{ n }] = await db.select({ n: count() }).from(users).where(where);
       return { data, totalItems: n };
     },
@@ -111,6 +120,9 @@ export function registerRoleRoutes(app: FastifyInstance) {
   const changeRole = async (request: FastifyRequest, userId: number, toRoleId: number, fromRoleId?: number) => {
     const actor = requireActor(request);
     return db.transaction(async (tx) => {
+      // Role changes queue here: two admins demoting each other at once cannot both pass
+      // the last-admin check (each would count the other still an admin).
+      await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_CHANGE_LOCK})`);
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!user) throw notFound('User');
       if (fromRoleId !== undefined && user.roleId !== fromRoleId)
@@ -139,7 +151,12 @@ export function registerRoleRoutes(app: FastifyInstance) {
     '/admin/role/add-user',
     {
       config: { access: { resource: 'role', action: 'manage' } },
-      schema: { tags, summary: 'Give a user this role (a user holds one role)', body: roleMemberSchema },
+      schema: {
+        tags,
+        summary: 'Give a user this role (a user holds one role)',
+        body: roleMemberSchema,
+        response: { 200: roleMemberRowSchema, ...errors(404, 409) },
+      },
     },
     async (request) => {
       await findRole(db, request.body.roleId);
@@ -155,6 +172,7 @@ export function registerRoleRoutes(app: FastifyInstance) {
         tags,
         summary: 'Take a role from a user: back to the parent role, or to USER for a built-in role',
         body: roleMemberSchema,
+        response: { 200: roleMemberRowSchema, ...errors(404, 409) },
       },
     },
     async (request) => {
@@ -200,6 +218,7 @@ export function registerRoleRoutes(app: FastifyInstance) {
         tags,
         summary: 'Create a custom role based on a built-in role',
         body: roleCreateSchema.extend({ baseRoleId: z.number().int().positive() }),
+        response: { 201: roleSchema, ...errors(404, 409) },
       },
     },
     async (request, reply) => {
@@ -213,7 +232,12 @@ export function registerRoleRoutes(app: FastifyInstance) {
     '/admin/role/sub-role',
     {
       config: { access: { resource: 'role', action: 'manage' } },
-      schema: { tags, summary: 'Create a sub-role under any staff role', body: subRoleCreateSchema },
+      schema: {
+        tags,
+        summary: 'Create a sub-role under any staff role',
+        body: subRoleCreateSchema,
+        response: { 201: roleSchema, ...errors(404, 409) },
+      },
     },
     async (request, reply) => {
       reply.code(201);
@@ -225,7 +249,13 @@ export function registerRoleRoutes(app: FastifyInstance) {
     '/admin/role/update/:id',
     {
       config: { access: { resource: 'role', action: 'manage' } },
-      schema: { tags, summary: 'Rename or describe a custom role', params: idParams, body: roleUpdateSchema },
+      schema: {
+        tags,
+        summary: 'Rename or describe a custom role',
+        params: idParams,
+        body: roleUpdateSchema,
+        response: { 200: roleSchema, ...errors(409) },
+      },
     },
     async (request) => {
       const actor = requireActor(request);
@@ -254,7 +284,12 @@ export function registerRoleRoutes(app: FastifyInstance) {
     '/admin/role/delete/:id',
     {
       config: { access: { resource: 'role', action: 'manage' } },
-      schema: { tags, summary: 'Delete a custom role with no members and no sub-roles', params: idParams },
+      schema: {
+        tags,
+        summary: 'Delete a custom role with no members and no sub-roles',
+        params: idParams,
+        response: { 200: messageSchema, ...errors(409) },
+      },
     },
     async (request) => {
       const actor = requireActor(request);
@@ -280,7 +315,9 @@ export function registerRoleRoutes(app: FastifyInstance) {
       schema: {
         tags,
         summary: "A role's members and their attendance on a day",
-        querystring: z.object({ roleId: z.coerce.number().int().positive(), date: z.iso.date(), page_size: pageSize }),
+        querystring: z.object({ roleId: idParam, date: z.iso.date(), page_size: pageSizeParam }),
+        headers: pageHeaders,
+        response: { 200: listResultSchema(attendanceRowSchema), ...errors(404) },
       },
     },
     async (request) => {
@@ -295,7 +332,7 @@ export function registerRoleRoutes(app: FastifyInstance) {
         .where(where)
         .orderBy(asc(users.id))
         .limit(size)
-        .offset((page(request) - 1) * size);
+        .offset((pageOf(request) - 1) * size);
       const [{ n }] = await db.select({ n: count() }).from(users).where(where);
       return { data, totalItems: n };
     },
@@ -305,7 +342,12 @@ export function registerRoleRoutes(app: FastifyInstance) {
     '/admin/role/attendance',
     {
       config: { access: { resource: 'roleAttendance', action: 'create' } },
-      schema: { tags, summary: 'Mark a staff member present or absent on a day', body: attendanceMarkSchema },
+      schema: {
+        tags,
+        summary: 'Mark a staff member present or absent on a day',
+        body: attendanceMarkSchema,
+        response: { 200: attendanceMarkResultSchema, ...errors(404) },
+      },
     },
     async (request) => {
       const actor = requireActor(request);

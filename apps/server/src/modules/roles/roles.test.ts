@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -295,5 +295,122 @@ describe('/admin/role/*', () => {
         })
       ).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('hostile input on the role calls (issue 6)', () => {
+  it('renaming a role to an existing name is a 409, not a 500', async () => {
+    const create = (name: string) =>
+      t.call({ method: 'POST', url: '/admin/role/create', token: admin, payload: { name, baseRoleId: 5 } });
+    const a = (await create('Rename Source')).json();
+    await create('Rename Target');
+    const res = await t.call({
+      method: 'PUT',
+      url: `/admin/role/update/${a.id}`,
+      token: admin,
+      payload: { name: 'rename target', version: a.version },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'That name is already in use', code: 'CONFLICT' });
+  });
+
+  it('ids and page numbers are plain decimal integers within range; anything else is a 400', async () => {
+    for (const url of [
+      '/admin/role/users?roleId=0x10',
+      '/admin/role/users?roleId=1.0',
+      '/admin/role/users?roleId=%201',
+    ]) {
+      expect((await t.call({ method: 'GET', url, token: admin })).statusCode, url).toBe(400);
+    }
+    expect(
+      (await t.call({ method: 'GET', url: '/admin/role/users?roleId=99999999999', token: admin })).statusCode,
+    ).toBe(400);
+    expect(
+      (await t.call({ method: 'GET', url: '/admin/role/users?roleId=2&page_size=1e2', token: admin })).statusCode,
+    ).toBe(400);
+    for (const page of ['1e20', '0', '-1', '1.5', '0x2']) {
+      const res = await t.call({
+        method: 'GET',
+        url: '/admin/role/users?roleId=2',
+        token: admin,
+        headers: { page_num: page },
+      });
+      expect(res.statusCode, page).toBe(400);
+      expect(res.json().issues[0].path).toEqual(['page_num']);
+    }
+    expect((await t.call({ method: 'DELETE', url: '/admin/role/delete/2147483648', token: admin })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await t.call({ method: 'PUT', url: '/admin/role/update/1e3', token: admin, payload: { version: 1 } }))
+        .statusCode,
+    ).toBe(400);
+  });
+
+  it('text with a NUL character and integers beyond int4 in a body are a 400 naming the field', async () => {
+    const nul = await t.call({
+      method: 'POST',
+      url: '/admin/role/create',
+      token: admin,
+      payload: { name: 'Nul Role', description: 'a\u0000b', baseRoleId: 5 },
+    });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().issues).toEqual([{ path: ['description'], message: expect.stringMatching(/NUL/) }]);
+    const big = await t.call({
+      method: 'POST',
+      url: '/admin/role/add-user',
+      token: admin,
+      payload: { roleId: 5, userId: 3_000_000_000 },
+    });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().issues[0].path).toEqual(['userId']);
+  });
+});
+
+describe('the last admin under concurrency (issue 6, finding 3)', () => {
+  it('two admins demoting each other at the same moment: one succeeds, one ADMIN remains', async () => {
+    const [second] = await t.db
+      .insert(users)
+      .values({ name: 'Second Admin', email: 'admin2@test.local', passwordHash: 'x', roleId: 1 })
+      .returning();
+    const first = await t.userId('ADMIN');
+    const secondToken = await t.createSessionFor(second.id);
+    // Make the two requests overlap for certain: a transaction of the test holds the audit log,
+    // so each demotion stops at its audit entry, after its last-admin check, until released.
+    let release = () => {};
+    let locked = () => {};
+    const isLocked = new Promise<void>((r) => {
+      locked = r;
+    });
+    const holder = t.db.transaction(async (tx) => {
+      await tx.execute(sql`lock table audit_log in exclusive mode`);
+      locked();
+      await new Promise<void>((r) => {
+        release = r;
+      });
+    });
+    await isLocked;
+    const demote = (token: string, userId: number) =>
+      t.call({ method: 'POST', url: '/admin/role/remove-user', token, payload: { roleId: 1, userId } });
+    const both = Promise.all([demote(admin, second.id), demote(secondToken, first)]);
+    if (t.kind === 'postgres') {
+      // Wait until both requests are inside their transactions, waiting on a lock.
+      for (let i = 0; i < 100; i++) {
+        const waiting = await t.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+        );
+        const rows = 'rows' in waiting ? waiting.rows : (waiting as unknown as { n: number }[]);
+        if (rows[0].n >= 2) break;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    }
+    release();
+    await holder;
+    const [a, b] = await both;
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const admins = await t.db.select().from(users).where(eq(users.roleId, 1));
+    expect(admins).toHaveLength(1);
+    // Put things back for the other tests of this file.
+    await t.db.update(users).set({ roleId: 1 }).where(eq(users.id, first));
   });
 });

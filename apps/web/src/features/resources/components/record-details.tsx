@@ -8,14 +8,17 @@ export function RecordDetails({ fields, record }: { fields: readonly FieldDef[];
     <Paper withBorder radius="md">
       <Table variant="vertical" layout="fixed" withRowBorders>
         <Table.Tbody>
-          {fields.map((f) => (
-            <Table.Tr key={f.name}>
-              <Table.Th w={200}>{f.label}</Table.Th>
-              <Table.Td>
-                <FieldValue field={f} value={record[f.name]} long />
-              </Table.Td>
-            </Table.Tr>
-          ))}
+          {fields
+            // Structured values (an audit entry's before/after) have panels of their own.
+            .filter((f) => f.type !== 'json')
+            .map((f) => (
+              <Table.Tr key={f.name}>
+                <Table.Th w={200}>{f.label}</Table.Th>
+                <Table.Td>
+                  <FieldValue field={f} value={record[f.name]} long />
+                </Table.Td>
+              </Table.Tr>
+            ))}
         </Table.Tbody>
       </Table>
     </Paper>

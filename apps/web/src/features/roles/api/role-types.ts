@@ -1,22 +1,15 @@
-/** A role as `GET /admin/role/get` lists it. */
-export type Role = {
-  id: number;
-  name: string;
-  description: string | null;
-  builtIn: boolean;
-  parentRoleId: number | null;
-  version: number;
-  members: number;
-  createdAt: string;
-  updatedAt: string;
-};
+import type { ATTENDANCE_STATUSES, attendanceRowSchema, roleListItemSchema, roleMemberRowSchema } from '@cohort/domain';
+import type { z } from 'zod';
+
+/** A role as `GET /admin/role/get` lists it: the server's response schema, as received. */
+export type Role = z.input<typeof roleListItemSchema>;
 
 /** A member of a role (`GET /admin/role/users`). */
-export type RoleMember = { id: number; name: string; email: string; roleId: number; status: string };
+export type RoleMember = z.input<typeof roleMemberRowSchema>;
 
-export type AttendanceStatus = 'Present' | 'Absent';
+export type AttendanceStatus = (typeof ATTENDANCE_STATUSES)[number];
 
 /** A member with their attendance on one day (`GET /admin/role/attendance`). */
-export type AttendanceRow = RoleMember & { attendance: AttendanceStatus | null; note: string | null };
+export type AttendanceRow = z.input<typeof attendanceRowSchema>;
 
 export type Paged<T> = { data: T[]; totalItems: number };

@@ -1,0 +1,63 @@
+import { type FieldDef, isoDateTime, isoDay, type ResourceDef } from '@cohort/domain';
+import type { Column } from 'drizzle-orm';
+import { z } from 'zod';
+
+/** Columns every table has, answered whether or not a definition lists them. */
+const BASE_COLUMNS = ['id', 'createdAt', 'updatedAt', 'version'] as const;
+
+function fieldSchema(field: Pick<FieldDef, 'type' | 'options'>, column: Column): z.ZodType {
+  switch (field.type) {
+    case 'integer':
+      return z.number().int();
+    case 'number':
+      return z.number();
+    case 'boolean':
+      return z.boolean();
+    case 'datetime':
+      return isoDateTime;
+    case 'date':
+      return isoDay;
+    case 'enum': {
+      const values = field.options?.map((o) => o.value) ?? [];
+      if (values.length && values.every((v) => typeof v === 'string')) return z.enum(values as [string, ...string[]]);
+      return z.union([z.string(), z.number()]);
+    }
+    case 'json':
+      return z.unknown();
+    default:
+      // A text-like field over a non-text column would be a definition error; say so at start.
+      if (column.dataType !== 'string') {
+        throw new Error(`field over column ${column.name} (${column.dataType}) is declared as ${field.type}`);
+      }
+      return z.string();
+  }
+}
+
+/**
+ * The answer schema of one record of a resource: its declared fields (minus the hidden
+ * ones) and the base columns, nullable where the column is. The serializer strips
+ * anything else, so a column added to a table never leaks by accident. A declared field
+ * without a column fails at start.
+ */
+export function recordSchema(
+  def: Pick<ResourceDef, 'path' | 'fields'>,
+  columns: Record<string, Column>,
+  hidden: readonly string[] = [],
+): z.ZodObject {
+  const shape: Record<string, z.ZodType> = {};
+  for (const name of BASE_COLUMNS) {
+    const column = columns[name];
+    if (!column || hidden.includes(name)) continue;
+    const type = name === 'id' || name === 'version' ? 'integer' : 'datetime';
+    shape[name] = fieldSchema({ type }, column);
+  }
+  for (const field of def.fields) {
+    const column = columns[field.name];
+    if (!column) throw new Error(`Resource ${def.path}: field "${field.name}" has no column in its table`);
+    if (hidden.includes(field.name)) continue;
+    const schema = fieldSchema(field, column);
+    // `unknown` (a JSON field) already admits null.
+    shape[field.name] = column.notNull || field.type === 'json' ? schema : schema.nullable();
+  }
+  return z.object(shape);
+}
