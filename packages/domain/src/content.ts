@@ -39,7 +39,7 @@ export const blogResource: ResourceDef = {
   createSchema: blogCreateSchema,
   updateSchema: blogUpdateSchema,
   defaultSort: { field: 'createdAt', dir: 'desc' },
-  imageField: 'imageUrl',
+  images: [{ field: 'imageUrl', upload: { method: 'POST', path: 'image/:id' } }],
   fields: [
     { name: 'id', label: 'Id', type: 'integer', list: true, filter: true, sort: true },
     { name: 'title', label: 'Title', type: 'string', list: true, filter: true, sort: true, form: true, required: true },
@@ -114,7 +114,7 @@ export const eventResource: ResourceDef = {
   createSchema: eventCreateSchema,
   updateSchema: eventUpdateSchema,
   defaultSort: { field: 'startsAt', dir: 'desc' },
-  imageField: 'imageUrl',
+  images: [{ field: 'imageUrl', upload: { method: 'POST', path: 'image/:id' } }],
   fields: [
     { name: 'id', label: 'Id', type: 'integer', list: true, filter: true, sort: true },
     { name: 'title', label: 'Title', type: 'string', list: true, filter: true, sort: true, form: true, required: true },

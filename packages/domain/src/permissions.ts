@@ -10,7 +10,7 @@ import { type RoleKey, STAFF_ROLE_KEYS } from './roles';
  * ADMIN may do everything, USER nothing under /admin. Roles listed per action are
  * the other staff roles that may do it.
  */
-export const ACTIONS = ['list', 'read', 'create', 'update', 'delete', 'export', 'manage'] as const;
+export const ACTIONS = ['list', 'read', 'create', 'update', 'delete', 'export', 'manage', 'reorder', 'import'] as const;
 export type Action = (typeof ACTIONS)[number];
 
 type Grants = Partial<Record<Action, readonly RoleKey[]>>;
@@ -36,6 +36,8 @@ function readWrite(readers: readonly RoleKey[], writers: readonly RoleKey[]): Gr
     update: writers,
     delete: writers,
     export: readers,
+    reorder: writers,
+    import: writers,
   };
 }
 

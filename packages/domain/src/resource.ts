@@ -20,7 +20,9 @@ export type FieldType =
   | 'enum'
   | 'image'
   /** Structured data (e.g. an audit entry's before/after): shown, never filtered or edited as text. */
-  | 'json';
+  | 'json'
+  /** The id of a record of another resource (`reference` says which); answered with its label. */
+  | 'reference';
 
 export type FieldOption = { value: string | number; label: string; color?: string };
 
@@ -40,6 +42,57 @@ export type FieldDef = {
   required?: boolean;
   /** Help text under the form input. */
   description?: string;
+  /** Roles (besides ADMIN) that see this field; unset: every role that may read the resource. */
+  readRoles?: readonly RoleKey[];
+  /** Roles (besides ADMIN) that may set this field; unset: every role that may write the resource. */
+  writeRoles?: readonly RoleKey[];
+  /** For `reference` fields: the resource (its path) and the field shown as the record's label. */
+  reference?: { resource: string; labelField: string };
+};
+
+/** Where a reference field's label travels in answers: `categoryId` -> `categoryLabel`. */
+export function referenceLabelKey(field: Pick<FieldDef, 'name'>): string {
+  return field.name.endsWith('Id') ? `${field.name.slice(0, -2)}Label` : `${field.name}Label`;
+}
+
+/** True when `role` sees the field (ADMIN sees all). */
+export function canReadField(field: Pick<FieldDef, 'readRoles'>, role: RoleKey): boolean {
+  return !field.readRoles || role === 'ADMIN' || field.readRoles.includes(role);
+}
+
+/** True when `role` may set the field (ADMIN may set all). */
+export function canWriteField(field: Pick<FieldDef, 'writeRoles'>, role: RoleKey): boolean {
+  return !field.writeRoles || role === 'ADMIN' || field.writeRoles.includes(role);
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * A call's method and path. The path is relative to `/admin/{def.path}/` unless it starts
+ * with `/` (e.g. the spec's public `GET /deegree`). `:id` in the path names the record; an
+ * update or delete path without it takes the id from the body (`{ id, ... }`).
+ */
+export type RouteSpec = { method: HttpMethod; path: string; public?: boolean };
+
+/** The calls the engine can give a resource. */
+export type RouteName = 'list' | 'read' | 'create' | 'update' | 'delete' | 'export' | 'reorder';
+
+/** The vocabulary most resources use (BLUEPRINT §3); a definition overrides any of it. */
+export const DEFAULT_ROUTES: Record<RouteName, RouteSpec> = {
+  list: { method: 'GET', path: 'get' },
+  read: { method: 'GET', path: 'get/:id' },
+  create: { method: 'POST', path: 'add' },
+  update: { method: 'PUT', path: 'update/:id' },
+  delete: { method: 'DELETE', path: 'delete/:id' },
+  export: { method: 'GET', path: 'download-csv' },
+  reorder: { method: 'POST', path: 'reorder' },
+};
+
+/** One uploaded image of a record: its field, its upload call and (optionally) its delete call. */
+export type ImageSpec = {
+  field: string;
+  upload: RouteSpec;
+  remove?: RouteSpec;
 };
 
 export type ResourceDef = {
@@ -54,17 +107,32 @@ export type ResourceDef = {
   createSchema: z.ZodType;
   updateSchema: z.ZodType;
   defaultSort: { field: string; dir: 'asc' | 'desc' };
-  /** Multipart image upload field, if the resource has one. */
-  imageField?: string;
-  /** Calls the resource answers; default all five. */
+  /** Images of a record, each with its own upload (and delete) call. */
+  images?: readonly ImageSpec[];
+  /** Calls the resource answers; default the five of CRUD. `reorder` needs a `position` column. */
   operations?: readonly Operation[];
+  /** Method and path of each call where the spec names it otherwise than DEFAULT_ROUTES (several allowed). */
+  routes?: Partial<Record<RouteName, RouteSpec | readonly RouteSpec[]>>;
 };
 
 export const OPERATIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
-export type Operation = (typeof OPERATIONS)[number];
+export type Operation = (typeof OPERATIONS)[number] | 'reorder';
 
 export function hasOperation(def: Pick<ResourceDef, 'operations'>, op: Operation): boolean {
-  return (def.operations ?? OPERATIONS).includes(op);
+  return ((def.operations ?? OPERATIONS) as readonly Operation[]).includes(op);
+}
+
+/** The routes of a call: the definition's, or the default one. */
+export function routesOf(def: Pick<ResourceDef, 'path' | 'routes'>, name: RouteName): readonly RouteSpec[] {
+  const declared = def.routes?.[name];
+  if (!declared) return [DEFAULT_ROUTES[name]];
+  return Array.isArray(declared) ? declared : [declared as RouteSpec];
+}
+
+/** The URL of a route (the console's and the server's), with `:id` filled in when given. */
+export function routeUrl(def: Pick<ResourceDef, 'path'>, route: RouteSpec, id?: string | number): string {
+  const path = route.path.startsWith('/') ? route.path : `/admin/${def.path}/${route.path}`;
+  return id === undefined ? path : path.replace(':id', encodeURIComponent(String(id)));
 }
 
 export const PAGE_SIZE_DEFAULT = 14;
@@ -85,6 +153,8 @@ export function operatorsFor(type: FieldType): readonly FilterOperator[] {
     case 'image':
     case 'json':
       return [];
+    case 'reference':
+      return ['=', '!='];
     default:
       return ['=', '!=', '>', '>=', '<', '<='];
   }
@@ -117,12 +187,13 @@ function coerceValue(
   const bad = (message: string): FilterIssue => ({ path: [], message });
   switch (field.type) {
     case 'integer':
+    case 'reference':
     case 'number': {
       const n = typeof value === 'number' ? value : Number(value);
       if (typeof value === 'boolean' || value === '' || !Number.isFinite(n))
         return bad(`${field.label} must be a number`);
-      if (field.type === 'integer' && !Number.isInteger(n)) return bad(`${field.label} must be a whole number`);
-      if (field.type === 'integer' && (n < INT4_MIN || n > INT4_MAX)) {
+      if (field.type !== 'number' && !Number.isInteger(n)) return bad(`${field.label} must be a whole number`);
+      if (field.type !== 'number' && (n < INT4_MIN || n > INT4_MAX)) {
         return bad(
           `${field.label} must be between ${INT4_MIN.toLocaleString('en-US')} and ${INT4_MAX.toLocaleString('en-US')}`,
         );

@@ -49,5 +49,12 @@ export function resourceBindings(): ResourceBinding[] {
 }
 
 export function registerResources(app: FastifyInstance): Map<string, ResourceService> {
-  return new Map(resourceBindings().map((b) => [b.def.path, registerResource(app, b)]));
+  const services = new Map<string, ResourceService>();
+  // In list order: a resource is registered after the ones its reference fields name.
+  for (const b of resourceBindings())
+    services.set(
+      b.def.path,
+      registerResource(app, b, (path) => services.get(path)),
+    );
+  return services;
 }

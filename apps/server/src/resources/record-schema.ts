@@ -1,4 +1,4 @@
-import { type FieldDef, isoDateTime, isoDay, type ResourceDef } from '@cohort/domain';
+import { type FieldDef, isoDateTime, isoDay, type ResourceDef, referenceLabelKey } from '@cohort/domain';
 import type { Column } from 'drizzle-orm';
 import { z } from 'zod';
 
@@ -8,6 +8,7 @@ const BASE_COLUMNS = ['id', 'createdAt', 'updatedAt', 'version'] as const;
 function fieldSchema(field: Pick<FieldDef, 'type' | 'options'>, column: Column): z.ZodType {
   switch (field.type) {
     case 'integer':
+    case 'reference':
       return z.number().int();
     case 'number':
       return z.number();
@@ -57,7 +58,13 @@ export function recordSchema(
     if (hidden.includes(field.name)) continue;
     const schema = fieldSchema(field, column);
     // `unknown` (a JSON field) already admits null.
-    shape[field.name] = column.notNull || field.type === 'json' ? schema : schema.nullable();
+    const value = column.notNull || field.type === 'json' ? schema : schema.nullable();
+    // A field some roles may not read is absent from their answers.
+    shape[field.name] = field.readRoles ? value.optional() : value;
+    if (field.type === 'reference') {
+      const labelSchema = z.string().nullable().describe(`The ${field.label.toLowerCase()}'s label`);
+      shape[referenceLabelKey(field)] = field.readRoles ? labelSchema.optional() : labelSchema;
+    }
   }
   return z.object(shape);
 }

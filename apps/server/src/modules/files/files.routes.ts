@@ -6,7 +6,7 @@ import { uploads } from '../../db/schema';
 import { requireActor } from '../../platform/access';
 import { notFound } from '../../platform/errors';
 import { streamed } from '../../platform/openapi';
-import { storeImage } from '../../resources/engine';
+import { storeImage } from '../../platform/uploads';
 
 /**
  * Uploaded files. Keys are 128-bit random, so a link is the permission (images

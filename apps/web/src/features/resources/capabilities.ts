@@ -24,7 +24,7 @@ export function capabilitiesFor(reg: ResourceRegistration, role: RoleKey | null)
     update,
     delete: allowed('delete'),
     export: role !== null && allowed('list') && can(role, def.permission, 'export'),
-    upload: Boolean(def.imageField) && update,
+    upload: Boolean(def.images?.length) && update,
   };
 }
 

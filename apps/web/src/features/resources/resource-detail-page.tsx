@@ -1,8 +1,7 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { ImageUpload } from '../../components/image-upload/image-upload';
 import { LoadError, NoAccess } from '../../components/page-states';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { AnchorLink } from '../../components/router-links';
@@ -12,10 +11,10 @@ import { notifySuccess } from '../../lib/notify';
 import { useDeleteResource } from './api/delete-resource';
 import { useResource } from './api/get-resource';
 import { useUpdateResource } from './api/update-resource';
-import { useUploadResourceImage } from './api/upload-resource-image';
 import { capabilitiesFor } from './capabilities';
 import { AuditDiff } from './components/audit-diff';
 import { RecordDetails } from './components/record-details';
+import { RecordImagePanel } from './components/record-image-panel';
 import { ResourceEditor } from './components/resource-editor';
 import { type ResourceRegistration, registrationBySlug } from './registry';
 
@@ -36,7 +35,6 @@ function ResourceDetail({ reg, id }: { reg: ResourceRegistration; id: string }) 
   const query = useResource(def, id, caps.read);
   const update = useUpdateResource(def, id);
   const remove = useDeleteResource(def, id);
-  const upload = useUploadResourceImage(def, id);
   const title = `${def.label} #${id}`;
 
   if (!caps.read) return <NoAccess title={title} />;
@@ -135,17 +133,10 @@ function ResourceDetail({ reg, id }: { reg: ResourceRegistration; id: string }) 
       ) : (
         <RecordDetails fields={def.fields} record={record} />
       )}
-      {caps.upload && def.imageField && (
-        <Paper withBorder radius="md" p="md">
-          <ImageUpload
-            label="Image"
-            currentUrl={(record[def.imageField] as string | null | undefined) ?? null}
-            onUpload={(file, onProgress) =>
-              upload.mutateAsync({ file, onProgress }).then(() => notifySuccess('Image uploaded'))
-            }
-          />
-        </Paper>
-      )}
+      {caps.upload &&
+        def.images?.map((image) => (
+          <RecordImagePanel key={image.field} def={def} image={image} id={id} record={record} />
+        ))}
       {reg.detail === 'auditDiff' && (
         <AuditDiff
           before={record.before as Record<string, unknown> | null}

@@ -1,0 +1,66 @@
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { uploads } from '../db/schema';
+import type { Actor } from './access';
+import { audit } from './audit';
+import { cleanText } from './db-errors';
+import { AppError, badRequest } from './errors';
+import { randomKey, sniffImage } from './files';
+import { bucketName } from './storage';
+
+/** Reads one multipart image (size capped, type from magic bytes), stores it, answers its URL. */
+export async function storeImage(app: FastifyInstance, request: FastifyRequest, actor: Actor): Promise<string> {
+  if (!request.isMultipart())
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
+  const file = await request.file({ limits: { fileSize: app.config.UPLOAD_MAX_BYTES, files: 1 } });
+  if (!file) throw badRequest('No file was sent', [{ path: ['image'], message: 'Choose an image' }]);
+  if (file.fieldname !== 'image')
+    throw badRequest('Send the file in the field "image"', [{ path: [file.fieldname], message: 'Unknown field' }]);
+  const buf = await file.toBuffer();
+  if (file.file.truncated) {
+    throw new AppError(
+      413,
+      'PAYLOAD_TOO_LARGE',
+      `The image is larger than ${Math.round(app.config.UPLOAD_MAX_BYTES / 1024 / 1024)} MB`,
+    );
+  }
+  const kind = sniffImage(buf);
+  if (!kind) {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG, GIF and WebP images are accepted', [
+      { path: ['image'], message: 'Not a PNG, JPEG, GIF or WebP image' },
+    ]);
+  }
+  const bucket = bucketName('miscellaneous', app.config.APP_ENV);
+  const key = randomKey(kind.ext);
+  await app.storage.put(bucket, key, buf, kind.contentType);
+  await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(uploads)
+      .values({
+        bucket,
+        key,
+        contentType: kind.contentType,
+        size: buf.length,
+        // A name the browser sent: cleaned of control characters (a NUL cannot be stored).
+        originalName: file.filename ? cleanText(file.filename).slice(0, 200) : null,
+        uploadedBy: actor.user.id,
+      })
+      .returning();
+    await audit(tx, actor, { action: 'upload', entity: 'upload', entityId: row.id, after: row });
+  });
+  return `/files/${bucket}/${key}`;
+}
+
+const FILE_URL = /^\/files\/([a-z0-9-]+)\/([A-Za-z0-9_-]+\.[a-z0-9]+)$/;
+
+/**
+ * Deletes a file this server stored (a `/files/{bucket}/{key}` URL) from storage and from
+ * `uploads`: a replaced or removed image leaves nothing behind. Other URLs are left alone.
+ */
+export async function removeStoredFile(app: FastifyInstance, url: unknown): Promise<void> {
+  const m = typeof url === 'string' ? FILE_URL.exec(url) : null;
+  if (!m) return;
+  const [, bucket, key] = m;
+  await app.db.delete(uploads).where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)));
+  await app.storage.delete(bucket, key);
+}

@@ -1,0 +1,381 @@
+import {
+  canReadField,
+  canWriteField,
+  type FieldDef,
+  type ParsedFilter,
+  parseFilters,
+  parseSort,
+  type ResourceDef,
+  type RowScope,
+  referenceLabelKey,
+  rowScope,
+} from '@cohort/domain';
+import { and, asc, type Column, desc, eq, getTableColumns, gt, gte, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from '../db/client';
+import type { Actor } from '../platform/access';
+import { audit } from '../platform/audit';
+import { csvRow } from '../platform/csv';
+import { AppError, badRequest, notFound, staleVersion } from '../platform/errors';
+
+// biome-ignore lint/suspicious/noExplicitAny: the engine works over any table with an id column
+export type AnyTable = PgTable & { id: Column<any> };
+
+export type ResourceBinding = {
+  def: ResourceDef;
+  table: AnyTable;
+  /** Entity name in the audit log. */
+  entity: string;
+  /** A condition every call on this resource applies (e.g. learners only). */
+  baseWhere?: SQL;
+  /** Row scopes this table supports (see ROW_SCOPES in the domain package). */
+  scopes?: Partial<Record<RowScope, (actor: Actor) => SQL>>;
+  /** Values the server adds on create (e.g. who created it). */
+  onCreate?: (actor: Actor) => Record<string, unknown>;
+  /** Columns never sent to the console. */
+  hidden?: readonly string[];
+};
+
+/** Escapes LIKE's wildcards so a search for "50%" means the text "50%". */
+export function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterSql(col: Column, f: ParsedFilter): SQL {
+  const v = f.value;
+  switch (f.operator) {
+    case 'like':
+      return sql`${col} ILIKE ${`%${escapeLike(String(v))}%`} ESCAPE '\\'`;
+    case '=':
+      return eq(col, v);
+    case '!=':
+      return ne(col, v);
+    case '>':
+      return gt(col, v);
+    case '>=':
+      return gte(col, v);
+    case '<':
+      return lt(col, v);
+    case '<=':
+      return lte(col, v);
+  }
+}
+
+type Row = Record<string, unknown>;
+type Query = { filters?: string; sort?: string };
+
+/**
+ * The reads and writes of one resource, for the engine's routes and for modules alike:
+ * row scopes, field permissions, reference labels, optimistic locking, dense positions,
+ * and an audit entry per written row in the write's transaction.
+ */
+export class ResourceService {
+  readonly columns: Record<string, Column>;
+  private readonly selection: SelectedFields;
+
+  constructor(
+    readonly binding: ResourceBinding,
+    /** Other resources' services, for the labels of reference fields. */
+    resolve: (path: string) => ResourceService | undefined,
+  ) {
+    this.columns = getTableColumns(binding.table) as Record<string, Column>;
+    const selection: SelectedFields = { ...(this.columns as Record<string, PgColumn>) };
+    for (const field of binding.def.fields) {
+      if (field.type !== 'reference' || !field.reference) continue;
+      const target = resolve(field.reference.resource);
+      const own = this.columns[field.name];
+      const label = target?.columns[field.reference.labelField];
+      if (!target || !own || !label) {
+        throw new Error(
+          `Resource ${binding.def.path}: reference ${field.name} -> ${field.reference.resource} is unknown`,
+        );
+      }
+      // A correlated subquery: one label per row, no join aliasing to manage.
+      selection[referenceLabelKey(field)] = sql<string | null>`(select ${label} from ${target.binding.table} where ${
+        target.binding.table.id
+      } = ${own})`.as(referenceLabelKey(field));
+    }
+    this.selection = selection;
+  }
+
+  get def() {
+    return this.binding.def;
+  }
+
+  get ordered(): boolean {
+    return 'position' in this.columns;
+  }
+
+  /** The row scope of this actor, or undefined for all rows. A scope the table cannot express shows nothing. */
+  scopeSql(actor: Actor): SQL | undefined {
+    const scope = rowScope(actor.role, this.def.permission);
+    if (!scope) return this.binding.baseWhere;
+    const build = this.binding.scopes?.[scope];
+    return and(this.binding.baseWhere, build ? build(actor) : sql`false`);
+  }
+
+  /** A row as this actor may see it: hidden columns and fields their role may not read removed. */
+  toRecord(row: Row, actor?: Actor): Row {
+    const out = { ...row };
+    for (const h of this.binding.hidden ?? []) delete out[h];
+    if (actor) {
+      for (const f of this.def.fields) if (!canReadField(f, actor.role)) delete out[f.name];
+    }
+    return out;
+  }
+
+  /** 400 naming every field of the input this actor's role may not set. */
+  assertWritable(actor: Actor, input: Row): void {
+    const refused = this.def.fields.filter((f) => f.name in input && !canWriteField(f, actor.role));
+    if (refused.length) {
+      throw badRequest(
+        'Your role cannot change some of these fields',
+        refused.map((f) => ({ path: [f.name], message: `Your role cannot change ${f.label}` })),
+      );
+    }
+  }
+
+  private toColumnValues(input: Row): Row {
+    const out: Row = {};
+    for (const [k, v] of Object.entries(input)) {
+      if (k === 'version' || k === 'id') continue;
+      const field = this.def.fields.find((f) => f.name === k);
+      out[k] = field?.type === 'datetime' && typeof v === 'string' ? new Date(v) : v === '' ? null : v;
+    }
+    return out;
+  }
+
+  parseListQuery(actor: Actor, query: Query) {
+    let raw: unknown = [];
+    if (query.filters) {
+      try {
+        raw = JSON.parse(query.filters);
+      } catch {
+        throw badRequest('The filters in this link are not readable', [
+          { path: ['filters'], message: 'Filters must be a JSON list of { field, operator, value }' },
+        ]);
+      }
+    }
+    const parsed = parseFilters(this.def, raw, actor.role);
+    if (!parsed.ok) {
+      throw badRequest(
+        'Some filters are not valid',
+        parsed.issues.map((i) => ({ path: ['filters', ...i.path], message: i.message })),
+      );
+    }
+    const unreadable = parsed.filters.find((f) => !canReadField(f.field, actor.role));
+    if (unreadable) {
+      throw badRequest('Some filters are not valid', [
+        { path: ['filters'], message: `Unknown filter field "${unreadable.field.name}"` },
+      ]);
+    }
+    const sort = parseSort(this.def, query.sort);
+    if (!sort.ok) throw badRequest(sort.message, [{ path: ['sort'], message: sort.message }]);
+    const conditions = parsed.filters.map((f) => {
+      const col = this.columns[f.field.name];
+      if (!col) throw new Error(`field ${f.field.name} has no column`);
+      return filterSql(col, f);
+    });
+    const where = and(this.scopeSql(actor), ...conditions);
+    const sortCol = this.columns[sort.field];
+    const dir = sort.dir === 'asc' ? asc : desc;
+    const orderBy = sort.field === 'id' ? [dir(this.binding.table.id)] : [dir(sortCol), dir(this.binding.table.id)];
+    return { where, orderBy };
+  }
+
+  async list(db: Db, actor: Actor, query: Query, page: number, size: number) {
+    const { where, orderBy } = this.parseListQuery(actor, query);
+    const t = this.binding.table;
+    const rows = await db
+      .select(this.selection)
+      .from(t)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(size)
+      .offset((page - 1) * size);
+    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(t).where(where);
+    return { data: rows.map((r) => this.toRecord(r as Row, actor)), totalItems: count };
+  }
+
+  /** One row in the actor's scope (404 outside it), with its reference labels. */
+  async get(db: Db | Tx, actor: Actor, id: number, lock = false): Promise<Row> {
+    const q = db
+      .select(lock ? (this.columns as Record<string, PgColumn>) : this.selection)
+      .from(this.binding.table)
+      .where(and(eq(this.binding.table.id, id), this.scopeSql(actor)))
+      .limit(1);
+    const rows = lock ? await q.for('update') : await q;
+    const row = rows[0] as Row | undefined;
+    if (!row) throw notFound(this.def.label);
+    return row;
+  }
+
+  /** Serialises writes that renumber positions (creates, deletes and reorders of this table). */
+  private async lockPositions(tx: Tx) {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`positions:${this.binding.entity}`}))`);
+  }
+
+  async create(db: Db, actor: Actor, input: Row) {
+    this.assertWritable(actor, input);
+    const row = await db.transaction(async (tx) => {
+      const values: Row = { ...this.toColumnValues(input), ...this.binding.onCreate?.(actor) };
+      if (this.ordered) {
+        await this.lockPositions(tx);
+        const t = this.binding.table as AnyTable & { position: Column };
+        const [{ next }] = await tx
+          .select({ next: sql<number>`coalesce(max(${t.position}), 0)::int + 1` })
+          .from(t)
+          .where(this.binding.baseWhere);
+        values.position = next;
+      }
+      const [created] = await tx.insert(this.binding.table).values(values).returning();
+      await audit(tx, actor, {
+        action: 'create',
+        entity: this.binding.entity,
+        entityId: created.id as number,
+        after: this.toRecord(created),
+      });
+      return created as Row;
+    });
+    return this.toRecord(await this.get(db, actor, row.id as number), actor);
+  }
+
+  async update(db: Db, actor: Actor, id: number, input: Row & { version: number }) {
+    this.assertWritable(actor, input);
+    await db.transaction(async (tx) => {
+      const before = await this.get(tx, actor, id, true);
+      if (before.version !== input.version) throw staleVersion();
+      const t = this.binding.table as AnyTable & { version: Column };
+      const [after] = await tx
+        .update(t)
+        .set({ ...this.toColumnValues(input), version: sql`${t.version} + 1`, updatedAt: new Date() })
+        .where(and(eq(t.id, id), eq(t.version, input.version)))
+        .returning();
+      if (!after) throw staleVersion();
+      await audit(tx, actor, {
+        action: 'update',
+        entity: this.binding.entity,
+        entityId: id,
+        before: this.toRecord(before),
+        after: this.toRecord(after as Row),
+      });
+    });
+    return this.toRecord(await this.get(db, actor, id), actor);
+  }
+
+  /** Sets one column outside the form (an uploaded image's URL), versioned and audited. */
+  async setColumn(db: Db, actor: Actor, id: number, column: string, value: unknown, action = 'update') {
+    const before = await db.transaction(async (tx) => {
+      const row = await this.get(tx, actor, id, true);
+      const t = this.binding.table as AnyTable & { version: Column };
+      await tx
+        .update(t)
+        .set({ [column]: value, version: sql`${t.version} + 1`, updatedAt: new Date() })
+        .where(eq(t.id, id));
+      await audit(tx, actor, {
+        action,
+        entity: this.binding.entity,
+        entityId: id,
+        before: { [column]: row[column] },
+        after: { [column]: value },
+      });
+      return row;
+    });
+    return { before, after: this.toRecord(await this.get(db, actor, id), actor) };
+  }
+
+  async remove(db: Db, actor: Actor, id: number): Promise<Row> {
+    return db.transaction(async (tx) => {
+      if (this.ordered) await this.lockPositions(tx);
+      const before = await this.get(tx, actor, id, true);
+      await tx.delete(this.binding.table).where(eq(this.binding.table.id, id));
+      if (this.ordered) {
+        // Positions stay dense: everything after the gap moves up one.
+        const t = this.binding.table as AnyTable & { position: Column };
+        await tx
+          .update(t)
+          .set({ position: sql`${t.position} - 1` })
+          .where(and(this.binding.baseWhere, gt(t.position, before.position as number)));
+      }
+      await audit(tx, actor, {
+        action: 'delete',
+        entity: this.binding.entity,
+        entityId: id,
+        before: this.toRecord(before),
+      });
+      return before;
+    });
+  }
+
+  /**
+   * Puts every row of the resource in the given order (positions 1..n), in one transaction.
+   * The list must name exactly the rows there are: a list made before someone added or
+   * removed one is stale (409), and nothing moves. Each moved row is audited.
+   */
+  async reorder(db: Db, actor: Actor, ids: number[]): Promise<{ id: number; position: number }[]> {
+    if (new Set(ids).size !== ids.length) {
+      throw badRequest('Each record may appear once', [{ path: ['ids'], message: 'The list repeats a record' }]);
+    }
+    return db.transaction(async (tx) => {
+      await this.lockPositions(tx);
+      const t = this.binding.table as AnyTable & { position: PgColumn };
+      const current = (await tx
+        .select({ id: t.id as PgColumn, position: t.position })
+        .from(t)
+        .where(this.scopeSql(actor))
+        .orderBy(asc(t.position))) as { id: number; position: number }[];
+      const known = new Set(current.map((r) => r.id));
+      if (current.length !== ids.length || ids.some((id) => !known.has(id))) {
+        throw new AppError(409, 'CONFLICT', 'The list changed since you opened it. Reload it and try again.');
+      }
+      const was = new Map(current.map((r) => [r.id, r.position]));
+      const moved = ids.map((id, i) => ({ id, position: i + 1 })).filter((r) => was.get(r.id) !== r.position);
+      for (const r of moved) {
+        await tx.update(t).set({ position: r.position, updatedAt: new Date() }).where(eq(t.id, r.id));
+      }
+      await audit(
+        tx,
+        actor,
+        moved.map((r) => ({
+          action: 'reorder',
+          entity: this.binding.entity,
+          entityId: r.id,
+          before: { position: was.get(r.id) },
+          after: { position: r.position },
+        })),
+      );
+      return ids.map((id, i) => ({ id, position: i + 1 }));
+    });
+  }
+
+  /**
+   * All matching rows as CSV chunks: the header row with the first page, then one chunk a
+   * page, read in pages so memory stays flat at any size.
+   */
+  async *csvChunks(db: Db, actor: Actor, query: Query): AsyncGenerator<string> {
+    const { where, orderBy } = this.parseListQuery(actor, query);
+    const fields = this.def.fields.filter(
+      (f: FieldDef) =>
+        f.type !== 'image' &&
+        f.type !== 'json' &&
+        !this.binding.hidden?.includes(f.name) &&
+        canReadField(f, actor.role),
+    );
+    const columnOf = (f: FieldDef) => (f.type === 'reference' ? referenceLabelKey(f) : f.name);
+    const t = this.binding.table;
+    const CHUNK = 2000;
+    let head = csvRow(fields.map((f) => f.label));
+    for (let offset = 0; ; offset += CHUNK) {
+      const page = (await db
+        .select(this.selection)
+        .from(t)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(CHUNK)
+        .offset(offset)) as Row[];
+      yield head + page.map((r) => csvRow(fields.map((f) => r[columnOf(f)]))).join('');
+      head = '';
+      if (page.length < CHUNK) return;
+    }
+  }
+}
