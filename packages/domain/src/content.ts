@@ -1,4 +1,15 @@
 import { z } from 'zod';
+import { ACTIVE_STATUSES, CURRENCIES, ORDER_STATUSES } from './enums';
+import {
+  moneyMinor,
+  optionalText as nullableText,
+  optionalUrl as nullableUrl,
+  optionalEmail,
+  recordId,
+  requiredText,
+  updateOf,
+  version,
+} from './fields';
 import type { ResourceDef } from './resource';
 
 /** Flags (spec §4): blogs are Live or Archived, events Active or Archive. */
@@ -146,5 +157,225 @@ export const eventResource: ResourceDef = {
     { name: 'imageUrl', label: 'Image', type: 'image' },
     { name: 'createdBy', label: 'Created by (user id)', type: 'integer' },
     { name: 'createdAt', label: 'Created at', type: 'datetime', filter: true, sort: true },
+  ],
+};
+
+// ---------- Testimonials (reorder, profile image) ----------
+export const testimonialCreateSchema = z.strictObject({
+  name: requiredText('Name', 120),
+  designation: nullableText(120),
+  company: nullableText(120),
+  content: requiredText('Testimonial', 5000),
+  rating: z.number().int().min(1, 'From 1 to 5').max(5, 'From 1 to 5').nullable().optional(),
+  status: z.enum(['Active', 'Inactive']).optional(),
+});
+
+export const testimonialResource: ResourceDef = {
+  path: 'testimonial',
+  permission: 'testimonial',
+  label: 'Testimonial',
+  pluralLabel: 'Testimonials',
+  titleField: 'name',
+  createSchema: testimonialCreateSchema,
+  updateSchema: updateOf(testimonialCreateSchema),
+  defaultSort: { field: 'position', dir: 'asc' },
+  operations: ['list', 'read', 'create', 'update', 'delete', 'reorder'],
+  images: [
+    {
+      field: 'profileImageUrl',
+      upload: { method: 'POST', path: 'profile-image/:id' },
+      remove: { method: 'DELETE', path: 'profile-image/:id' },
+    },
+  ],
+  fields: [
+    { name: 'position', label: 'Order', type: 'integer', list: true, sort: true },
+    { name: 'id', label: 'Id', type: 'integer', filter: true, sort: true },
+    { name: 'name', label: 'Name', type: 'string', list: true, filter: true, sort: true, form: true, required: true },
+    { name: 'designation', label: 'Designation', type: 'string', list: true, filter: true, form: true },
+    { name: 'company', label: 'Company', type: 'string', list: true, filter: true, sort: true, form: true },
+    { name: 'content', label: 'Testimonial', type: 'text', filter: true, form: true, required: true },
+    { name: 'rating', label: 'Rating', type: 'integer', list: true, filter: true, sort: true, form: true },
+    { name: 'status', label: 'Status', type: 'enum', options: ACTIVE_STATUSES, list: true, filter: true, form: true },
+    { name: 'profileImageUrl', label: 'Profile image', type: 'image' },
+    { name: 'createdAt', label: 'Created at', type: 'datetime', filter: true, sort: true },
+  ],
+};
+
+// ---------- Companies (logo, Campus Nexa recommendation, placement contact) ----------
+const PLACEMENT_CONTACT = ['HR', 'KEY_ACCOUNT_MANAGER', 'STRATEGIC_PARTNERSHIP'] as const;
+/** Who keeps the hiring contact up to date: the people who talk to the company's HR. */
+const PLACEMENT_CONTACT_EDITORS = ['HR', 'KEY_ACCOUNT_MANAGER'] as const;
+export const companyCreateSchema = z.strictObject({
+  name: requiredText('Name', 200),
+  website: nullableUrl,
+  industry: nullableText(120),
+  city: nullableText(120),
+  description: nullableText(5000),
+  contactName: nullableText(120),
+  contactEmail: optionalEmail,
+});
+
+export const companyResource: ResourceDef = {
+  path: 'company',
+  permission: 'company',
+  label: 'Company',
+  pluralLabel: 'Companies',
+  titleField: 'name',
+  createSchema: companyCreateSchema,
+  updateSchema: updateOf(companyCreateSchema),
+  defaultSort: { field: 'name', dir: 'asc' },
+  images: [
+    {
+      field: 'logoUrl',
+      upload: { method: 'POST', path: 'logo/:id' },
+      remove: { method: 'DELETE', path: 'logo/:id' },
+    },
+  ],
+  fields: [
+    { name: 'id', label: 'Id', type: 'integer', list: true, filter: true, sort: true },
+    { name: 'name', label: 'Name', type: 'string', list: true, filter: true, sort: true, form: true, required: true },
+    { name: 'industry', label: 'Industry', type: 'string', list: true, filter: true, sort: true, form: true },
+    { name: 'city', label: 'City', type: 'string', list: true, filter: true, sort: true, form: true },
+    { name: 'website', label: 'Website', type: 'url', form: true },
+    { name: 'description', label: 'Description', type: 'text', form: true },
+    // The hiring contact is for the people who place learners, not for marketing.
+    {
+      name: 'contactName',
+      label: 'Hiring manager',
+      type: 'string',
+      form: true,
+      readRoles: PLACEMENT_CONTACT,
+      writeRoles: PLACEMENT_CONTACT_EDITORS,
+    },
+    {
+      name: 'contactEmail',
+      label: 'Hiring manager email',
+      type: 'email',
+      form: true,
+      readRoles: PLACEMENT_CONTACT,
+      writeRoles: PLACEMENT_CONTACT_EDITORS,
+    },
+    {
+      name: 'campusNexaRecommended',
+      label: 'Recommended to Campus Nexa',
+      type: 'boolean',
+      list: true,
+      filter: true,
+      sort: true,
+    },
+    { name: 'campusNexaNote', label: 'Campus Nexa note', type: 'text' },
+    { name: 'campusNexaRecommendedAt', label: 'Recommended at', type: 'datetime', sort: true },
+    { name: 'logoUrl', label: 'Logo', type: 'image' },
+    { name: 'createdAt', label: 'Created at', type: 'datetime', filter: true, sort: true },
+  ],
+};
+
+/** POST /admin/company/campus-nexa/recommend: recommend a company to the Campus Nexa programme, or withdraw it. */
+export const campusNexaRecommendSchema = z.strictObject({
+  companyId: recordId('Company'),
+  recommended: z.boolean({ message: 'Say whether the company is recommended' }),
+  note: nullableText(1000),
+  version,
+});
+
+// ---------- Products (thumbnail) and orders ----------
+export const productCreateSchema = z.strictObject({
+  name: requiredText('Name', 200),
+  description: nullableText(5000),
+  priceMinor: moneyMinor,
+  currency: z.enum(['INR', 'USD']).optional(),
+  status: z.enum(['Active', 'Inactive']).optional(),
+});
+
+export const productResource: ResourceDef = {
+  path: 'product',
+  permission: 'product',
+  label: 'Product',
+  pluralLabel: 'Products',
+  titleField: 'name',
+  createSchema: productCreateSchema,
+  updateSchema: updateOf(productCreateSchema),
+  defaultSort: { field: 'createdAt', dir: 'desc' },
+  images: [
+    {
+      field: 'thumbnailUrl',
+      upload: { method: 'POST', path: 'thumbnail/:id' },
+      remove: { method: 'DELETE', path: 'thumbnail/:id' },
+    },
+  ],
+  fields: [
+    { name: 'id', label: 'Id', type: 'integer', list: true, filter: true, sort: true },
+    { name: 'name', label: 'Name', type: 'string', list: true, filter: true, sort: true, form: true, required: true },
+    {
+      name: 'priceMinor',
+      label: 'Price (paise / cents)',
+      type: 'integer',
+      list: true,
+      filter: true,
+      sort: true,
+      form: true,
+      required: true,
+    },
+    { name: 'currency', label: 'Currency', type: 'enum', options: CURRENCIES, list: true, filter: true, form: true },
+    { name: 'status', label: 'Status', type: 'enum', options: ACTIVE_STATUSES, list: true, filter: true, form: true },
+    { name: 'description', label: 'Description', type: 'text', form: true },
+    { name: 'thumbnailUrl', label: 'Thumbnail', type: 'image' },
+    { name: 'createdAt', label: 'Created at', type: 'datetime', list: true, filter: true, sort: true },
+  ],
+};
+
+/** Orders are made by learners' payments; staff change only their status. */
+export const orderUpdateSchema = z.strictObject({
+  status: z.enum(['Pending', 'Paid', 'Cancelled', 'Refunded'], { message: 'Choose a status' }),
+  version,
+});
+
+export const orderResource: ResourceDef = {
+  path: 'order',
+  permission: 'order',
+  label: 'Order',
+  pluralLabel: 'Orders',
+  titleField: 'id',
+  createSchema: z.strictObject({}),
+  updateSchema: orderUpdateSchema,
+  defaultSort: { field: 'createdAt', dir: 'desc' },
+  operations: ['list', 'read', 'update'],
+  routes: {
+    list: { method: 'GET', path: 'all' },
+    update: { method: 'PUT', path: 'update' },
+  },
+  fields: [
+    { name: 'id', label: 'Order id', type: 'integer', list: true, filter: true, sort: true },
+    {
+      name: 'userId',
+      label: 'Learner',
+      type: 'reference',
+      reference: { resource: 'user', labelField: 'name' },
+      list: true,
+      filter: true,
+    },
+    {
+      name: 'productId',
+      label: 'Product',
+      type: 'reference',
+      reference: { resource: 'product', labelField: 'name' },
+      list: true,
+      filter: true,
+    },
+    { name: 'amountMinor', label: 'Amount (paise / cents)', type: 'integer', list: true, filter: true, sort: true },
+    { name: 'currency', label: 'Currency', type: 'enum', options: CURRENCIES, list: true, filter: true },
+    {
+      name: 'status',
+      label: 'Status',
+      type: 'enum',
+      options: ORDER_STATUSES,
+      list: true,
+      filter: true,
+      sort: true,
+      form: true,
+      required: true,
+    },
+    { name: 'paymentReference', label: 'Payment reference', type: 'string', filter: true },
+    { name: 'createdAt', label: 'Ordered at', type: 'datetime', list: true, filter: true, sort: true },
   ],
 };

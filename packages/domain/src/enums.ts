@@ -68,3 +68,46 @@ export const DATE_FORMAT = 'Do MMM YYYY, hh:mm A';
 export const REQUEST_TIMEOUT_MS = 200_000;
 export const PERSISTED_STATE_TIMEOUT_MS = 5_000;
 export const TOAST_AUTO_CLOSE_MS = 5_000;
+
+/** Request status (spec §4): enquiries and other requests. */
+export const REQUEST_STATUSES = [
+  { value: 'Pending', label: 'Pending', color: 'orange' },
+  { value: 'Fulfilled', label: 'Fulfilled', color: 'green' },
+  { value: 'Rejected', label: 'Rejected', color: 'red' },
+] as const;
+
+/** Order status: not shown in the spec; the states a payment for a product goes through. */
+export const ORDER_STATUSES = [
+  { value: 'Pending', label: 'Pending', color: 'orange' },
+  { value: 'Paid', label: 'Paid', color: 'green' },
+  { value: 'Cancelled', label: 'Cancelled', color: 'gray' },
+  { value: 'Refunded', label: 'Refunded', color: 'grape' },
+] as const;
+
+/** AI models of spec §9. */
+export const AI_MODELS = [
+  { value: 'gpt-3.5-turbo', label: 'gpt-3.5-turbo' },
+  { value: 'gpt-4', label: 'gpt-4' },
+] as const;
+
+/** Interview types of spec §9. */
+export const INTERVIEW_TYPES = [
+  'Project Demo',
+  'Mentor Mock',
+  'Mentor Final Mock',
+  'Dev Final Mock',
+  'Substitute Mock',
+  'Alumni Mock',
+  'Google Sheet',
+  'Fast Track Mock',
+  'Mentor Review',
+  'Upfront Mock',
+  'Webinar',
+  'AI Interview',
+].map((v) => ({ value: v, label: v }));
+
+/** Currencies money is kept in (integer minor units). */
+export const CURRENCIES = [
+  { value: 'INR', label: 'INR' },
+  { value: 'USD', label: 'USD' },
+] as const;

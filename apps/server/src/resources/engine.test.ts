@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, blogs, events } from '../db/schema';
+import { multipart, PNG } from '../test/multipart';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -311,19 +312,6 @@ describe('add, get, update, delete', () => {
     expect(row.title).toBe(blog.title);
   });
 });
-
-function multipart(field: string, filename: string, body: Buffer) {
-  const boundary = '----cohort-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: image/png\r\n\r\n`,
-    ),
-    body,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
 
 describe('image upload', () => {
   it('stores a real image under a random key, serves it with its type, and audits it', async () => {

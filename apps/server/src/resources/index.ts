@@ -1,15 +1,43 @@
 import {
+  aiPromptResource,
   auditResource,
   backendErrorResource,
   blogResource,
+  companyResource,
+  degreeCategoryResource,
+  degreeResource,
+  enquiryResource,
   eventResource,
   frontendErrorResource,
+  jobRoleResource,
+  locationResource,
+  orderResource,
+  productResource,
   roleByKey,
+  testimonialResource,
   userResource,
 } from '@cohort/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { auditLog, backendErrors, batchMentors, blogs, events, frontendErrors, users } from '../db/schema';
+import {
+  aiPrompts,
+  auditLog,
+  backendErrors,
+  batchMentors,
+  blogs,
+  companies,
+  degreeCategories,
+  degrees,
+  enquiries,
+  events,
+  frontendErrors,
+  jobRoles,
+  locations,
+  orders,
+  products,
+  testimonials,
+  users,
+} from '../db/schema';
 import { type ResourceBinding, type ResourceService, registerResource } from './engine';
 
 export const USER_SECRET_COLUMNS = [
@@ -21,17 +49,8 @@ export const USER_SECRET_COLUMNS = [
 
 /** Every resource the generic engine serves. Adding one is adding a line here. */
 export function resourceBindings(): ResourceBinding[] {
+  // Order matters: a resource comes after the ones its reference fields name.
   return [
-    { def: blogResource, table: blogs, entity: 'blog', onCreate: (a) => ({ createdBy: a.user.id }) },
-    { def: eventResource, table: events, entity: 'event', onCreate: (a) => ({ createdBy: a.user.id }) },
-    { def: auditResource, table: auditLog, entity: 'audit' },
-    { def: backendErrorResource, table: backendErrors, entity: 'backendError' },
-    {
-      def: frontendErrorResource,
-      table: frontendErrors,
-      entity: 'frontendError',
-      onCreate: (a) => ({ userId: a.user.id }),
-    },
     {
       def: userResource,
       table: users,
@@ -44,6 +63,26 @@ export function resourceBindings(): ResourceBinding[] {
         ownBatches: (a) =>
           sql`${users.batchId} in (select ${batchMentors.batchId} from ${batchMentors} where ${batchMentors.mentorId} = ${a.user.id})`,
       },
+    },
+    { def: blogResource, table: blogs, entity: 'blog', onCreate: (a) => ({ createdBy: a.user.id }) },
+    { def: eventResource, table: events, entity: 'event', onCreate: (a) => ({ createdBy: a.user.id }) },
+    { def: testimonialResource, table: testimonials, entity: 'testimonial' },
+    { def: companyResource, table: companies, entity: 'company' },
+    { def: productResource, table: products, entity: 'product' },
+    { def: orderResource, table: orders, entity: 'order' },
+    { def: degreeCategoryResource, table: degreeCategories, entity: 'degreeCategory' },
+    { def: degreeResource, table: degrees, entity: 'degree' },
+    { def: jobRoleResource, table: jobRoles, entity: 'jobRole' },
+    { def: locationResource, table: locations, entity: 'location' },
+    { def: aiPromptResource, table: aiPrompts, entity: 'aiPrompt' },
+    { def: enquiryResource, table: enquiries, entity: 'enquiry' },
+    { def: auditResource, table: auditLog, entity: 'audit' },
+    { def: backendErrorResource, table: backendErrors, entity: 'backendError' },
+    {
+      def: frontendErrorResource,
+      table: frontendErrors,
+      entity: 'frontendError',
+      onCreate: (a) => ({ userId: a.user.id }),
     },
   ];
 }

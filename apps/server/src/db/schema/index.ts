@@ -1,3 +1,5 @@
 export * from './auth';
+export * from './configuration';
 export * from './content';
 export * from './platform';
+export * from './support';
