@@ -129,6 +129,21 @@ export function routesOf(def: Pick<ResourceDef, 'path' | 'routes'>, name: RouteN
   return Array.isArray(declared) ? declared : [declared as RouteSpec];
 }
 
+/**
+ * Where the console makes a call: the first staff (non-public) route of it, its URL with the
+ * id filled in, and whether the id travels in the body instead (`update` without `:id`).
+ */
+export function staffCall(
+  def: Pick<ResourceDef, 'path' | 'routes'>,
+  name: RouteName,
+  id?: string | number,
+): { method: HttpMethod; url: string; idInBody: boolean } {
+  const routes = routesOf(def, name);
+  const route = routes.find((r) => !r.public) ?? routes[0];
+  const idInBody = id !== undefined && !route.path.includes(':id');
+  return { method: route.method, url: routeUrl(def, route, idInBody ? undefined : id), idInBody };
+}
+
 /** The URL of a route (the console's and the server's), with `:id` filled in when given. */
 export function routeUrl(def: Pick<ResourceDef, 'path'>, route: RouteSpec, id?: string | number): string {
   const path = route.path.startsWith('/') ? route.path : `/admin/${def.path}/${route.path}`;

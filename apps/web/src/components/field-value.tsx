@@ -1,4 +1,4 @@
-import type { FieldDef } from '@cohort/domain';
+import { type FieldDef, referenceLabelKey } from '@cohort/domain';
 import { Anchor, Badge, Code, Image, Text } from '@mantine/core';
 import { formatDate } from '../lib/format';
 
@@ -19,8 +19,23 @@ export function fieldText(field: FieldDef, value: unknown): string {
 }
 
 /** A record value for display; enum values as badges in the option's colour. */
-export function FieldValue({ field, value, long = false }: { field: FieldDef; value: unknown; long?: boolean }) {
+export function FieldValue({
+  field,
+  value,
+  record,
+  long = false,
+}: {
+  field: FieldDef;
+  value: unknown;
+  /** The whole record: a reference field shows the label the server answers beside its id. */
+  record?: Record<string, unknown>;
+  long?: boolean;
+}) {
   if (value === null || value === undefined || value === '') return <Text c="dimmed">—</Text>;
+  if (field.type === 'reference') {
+    const label = record?.[referenceLabelKey(field)];
+    return <Text span>{typeof label === 'string' && label ? label : `#${String(value)}`}</Text>;
+  }
   if (field.type === 'enum') {
     const option = field.options?.find((o) => String(o.value) === String(value));
     return (

@@ -1,7 +1,21 @@
 import { asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../client';
-import { blogs, events, users } from '../schema';
+import {
+  aiPrompts,
+  blogs,
+  companies,
+  degreeCategories,
+  degrees,
+  enquiries,
+  events,
+  jobRoles,
+  locations,
+  orders,
+  products,
+  testimonials,
+  users,
+} from '../schema';
 import { STAFF_ACCOUNTS } from './demo-accounts';
 import { seedDemo, seedIfEmpty } from './seed';
 
@@ -31,6 +45,21 @@ describe('demo seed', () => {
       }
       expect((await a.db.select({ n: count() }).from(blogs))[0].n).toBe(60);
       expect((await a.db.select({ n: count() }).from(events))[0].n).toBe(30);
+      // Every screen has something to show.
+      for (const table of [
+        testimonials,
+        companies,
+        products,
+        orders,
+        degreeCategories,
+        degrees,
+        jobRoles,
+        locations,
+        aiPrompts,
+        enquiries,
+      ]) {
+        expect((await a.db.select({ n: count() }).from(table))[0].n).toBeGreaterThan(0);
+      }
       expect(await seedIfEmpty(a.db, { seed: 7, learners: 40 })).toBe(false);
     } finally {
       await Promise.all([a.close(), b.close(), c.close()]);

@@ -7,6 +7,7 @@ import {
   Button,
   Group,
   NavLink,
+  ScrollArea,
   Stack,
   Text,
   Tooltip,
@@ -20,7 +21,7 @@ import type { ReactNode } from 'react';
 import { useLogout } from '../../features/auth/api/logout';
 import { useRoleKey } from '../../lib/auth';
 import { useAppStore } from '../../lib/store';
-import { navLinksFor } from './nav-links';
+import { navGroupsFor } from './nav-links';
 
 function isActive(pathname: string, to: string): boolean {
   return to === '/' ? pathname === '/' : pathname === to || pathname.startsWith(`${to}/`);
@@ -45,7 +46,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const role = useRoleKey();
   const { pathname } = useLocation();
   const logout = useLogout();
-  const links = navLinksFor(role);
+  const groups = navGroupsFor(role);
   const roleLabel = user ? (roleByName(user.role)?.label ?? user.role) : '';
 
   return (
@@ -86,16 +87,27 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </Group>
       </AppShell.Header>
       <AppShell.Navbar p="xs" aria-label="Main navigation">
-        {links.map((l) => (
-          <NavLink
-            key={l.key}
-            component={Link}
-            to={l.to}
-            label={l.label}
-            active={isActive(pathname, l.to)}
-            onClick={close}
-          />
-        ))}
+        <ScrollArea type="auto" scrollbarSize={6}>
+          {groups.map((g) => (
+            <Stack key={g.area ?? 'top'} gap={0} mb="xs" component="section" aria-label={g.area ?? 'Home'}>
+              {g.area && (
+                <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="xs" pb={4}>
+                  {g.area}
+                </Text>
+              )}
+              {g.links.map((l) => (
+                <NavLink
+                  key={l.key}
+                  component={Link}
+                  to={l.to}
+                  label={l.label}
+                  active={isActive(pathname, l.to)}
+                  onClick={close}
+                />
+              ))}
+            </Stack>
+          ))}
+        </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
         {user?.impersonatedBy && (

@@ -1,27 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { navLinksFor } from './nav-links';
+import { navGroupsFor, navLinksFor } from './nav-links';
 
 const labels = (role: Parameters<typeof navLinksFor>[0]) => navLinksFor(role).map((l) => l.label);
+const groups = (role: Parameters<typeof navLinksFor>[0]) =>
+  navGroupsFor(role).map((g) => [g.area, g.links.map((l) => l.label)]);
 
-describe('navLinksFor', () => {
-  it('gives ADMIN every screen in order', () => {
-    expect(labels('ADMIN')).toEqual([
-      'Dashboard',
-      'Learners',
-      'Blogs',
-      'Events',
-      'Audit log',
-      'Roles',
-      'Server errors',
-      'Console errors',
-      'Security',
+describe('navigation', () => {
+  it('gives ADMIN every screen, grouped by area; bespoke pages register into their area', () => {
+    expect(groups('ADMIN')).toEqual([
+      [null, ['Dashboard']],
+      ['Learners', ['Learners']],
+      ['Content', ['Blogs', 'Events', 'Testimonials', 'Companies', 'Products', 'Orders']],
+      ['Placements', ['Job roles']],
+      ['Configuration', ['Degrees', 'Degree categories', 'Locations', 'AI prompts']],
+      ['Support', ['Enquiries']],
+      ['Administration', ['Audit log', 'Server errors', 'Console errors', 'Roles', 'Security']],
     ]);
   });
 
-  it('hides what the role may not list', () => {
-    expect(labels('MARKETING')).toEqual(['Dashboard', 'Blogs', 'Events', 'Security']);
-    expect(labels('MENTOR')).toEqual(['Dashboard', 'Learners', 'Events', 'Roles', 'Security']);
-    expect(labels('HR')).toEqual(['Dashboard', 'Learners', 'Roles', 'Security']);
+  it('hides what the role may not list, and areas left empty', () => {
+    expect(labels('MARKETING')).toEqual([
+      'Dashboard',
+      'Blogs',
+      'Events',
+      'Testimonials',
+      'Companies',
+      'Products',
+      'Orders',
+      'Degrees',
+      'Degree categories',
+      'Locations',
+      'Enquiries',
+      'Security',
+    ]);
+    expect(groups('HR').map(([area]) => area)).toEqual([
+      null,
+      'Learners',
+      'Content',
+      'Placements',
+      'Configuration',
+      'Administration',
+    ]);
+    expect(labels('MENTOR')).toEqual(expect.arrayContaining(['Learners', 'Events', 'AI prompts', 'Roles', 'Security']));
+    expect(labels('MENTOR')).not.toContain('Blogs');
     expect(labels('MOTIVATOR')).toContain('Roles');
     expect(labels('NEGOTIATOR')).not.toContain('Roles');
   });

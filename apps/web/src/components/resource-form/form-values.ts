@@ -34,6 +34,7 @@ export function toPayloadValue(field: FieldDef, v: FormValue | undefined): unkno
   switch (field.type) {
     case 'integer':
     case 'number':
+    case 'reference':
       return s === '' ? null : Number(s);
     case 'datetime':
       // ISO with offset, as the API's datetime schema requires.

@@ -2,6 +2,7 @@ import type { FieldDef } from '@cohort/domain';
 import { Checkbox, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { FieldErrors } from '../../lib/validation';
 import type { FormValue, FormValues } from './form-values';
+import { ReferenceSelect } from './reference-select';
 
 type Props = {
   fields: readonly FieldDef[];
@@ -87,6 +88,8 @@ function FieldInput({
       );
     case 'date':
       return <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    case 'reference':
+      return <ReferenceSelect field={field} value={text} error={error} disabled={disabled} onChange={onChange} />;
     case 'email':
     case 'url':
       return <TextInput {...common} type={field.type} value={text} onChange={(e) => onChange(e.currentTarget.value)} />;

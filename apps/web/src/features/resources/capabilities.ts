@@ -1,4 +1,13 @@
-import { can, type FieldDef, hasOperation, operatorsFor, type RoleKey } from '@cohort/domain';
+import {
+  can,
+  canReadField,
+  canWriteField,
+  type FieldDef,
+  hasOperation,
+  operatorsFor,
+  type ResourceDef,
+  type RoleKey,
+} from '@cohort/domain';
 import type { ResourceRegistration } from './registry';
 
 export type Capabilities = {
@@ -36,4 +45,19 @@ export function filterableFields(fields: readonly FieldDef[], role: RoleKey | nu
       operatorsFor(f.type).length > 0 &&
       (!f.filterRoles || role === 'ADMIN' || (role !== null && f.filterRoles.includes(role))),
   );
+}
+
+/**
+ * The definition as this role meets it, mirroring the server: fields it may not read are
+ * gone (columns, details, filters), fields it may not set are not in its forms.
+ */
+export function defForRole(def: ResourceDef, role: RoleKey | null): ResourceDef {
+  if (!def.fields.some((f) => f.readRoles || f.writeRoles)) return def;
+  const r = role ?? 'USER';
+  return {
+    ...def,
+    fields: def.fields
+      .filter((f) => canReadField(f, r))
+      .map((f) => (f.form && !canWriteField(f, r) ? { ...f, form: false } : f)),
+  };
 }

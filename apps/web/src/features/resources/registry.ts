@@ -4,8 +4,14 @@ import { AUDIT_ACTIONS, type FieldDef, RESOURCES, type ResourceDef } from '@coho
  * One registration per resource (react-admin style): the domain definition drives
  * the list, detail and form screens; this adds only what the console needs.
  */
+/** Navigation groups, the BLUEPRINT's areas as staff know them. */
+export const NAV_AREAS = ['Learners', 'Content', 'Placements', 'Configuration', 'Support', 'Administration'] as const;
+export type NavArea = (typeof NAV_AREAS)[number];
+
 export type ResourceRegistration = {
   def: ResourceDef;
+  /** The navigation group its screens sit in. */
+  area: NavArea;
   /** Console url segment: /{slug}, /{slug}/new, /{slug}/{id}. */
   slug: string;
   /** The console offers a create screen (still subject to the def's operations and the role). */
@@ -14,31 +20,42 @@ export type ResourceRegistration = {
   detail?: 'auditDiff';
 };
 
-type Extra = Partial<Omit<ResourceRegistration, 'def' | 'slug'>> & {
+type Extra = Partial<Omit<ResourceRegistration, 'def' | 'slug' | 'area'>> & {
   /** Display-only refinements of a field (e.g. known values shown as badges); the API contract is unchanged. */
   fields?: Record<string, Partial<FieldDef>>;
 };
 
-function register(path: string, slug: string, { fields, ...extra }: Extra = {}): ResourceRegistration {
+function register(path: string, slug: string, area: NavArea, { fields, ...extra }: Extra = {}): ResourceRegistration {
   const base = RESOURCES[path];
   if (!base) throw new Error(`Unknown resource "${path}"`);
   const def = fields ? { ...base, fields: base.fields.map((f) => ({ ...f, ...fields[f.name] })) } : base;
-  return { def, slug, allowCreate: true, ...extra };
+  return { def, slug, area, allowCreate: true, ...extra };
 }
 
-/** In navigation order. */
+/** In navigation order within each area. */
 export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
-  register('user', 'learners'),
-  register('blog', 'blogs'),
-  register('event', 'events'),
+  register('user', 'learners', 'Learners'),
+  register('blog', 'blogs', 'Content'),
+  register('event', 'events', 'Content'),
+  register('testimonial', 'testimonials', 'Content'),
+  register('company', 'companies', 'Content'),
+  register('product', 'products', 'Content'),
+  // Orders come from learners' payments; staff only change their status.
+  register('order', 'orders', 'Content', { allowCreate: false }),
+  register('job-roles', 'job-roles', 'Placements'),
+  register('deegree', 'degrees', 'Configuration'),
+  register('deegree/category', 'degree-categories', 'Configuration'),
+  register('location', 'locations', 'Configuration'),
+  register('ai-prompt', 'ai-prompts', 'Configuration'),
+  register('enquiry', 'enquiries', 'Support'),
   // The server stores the action as text; its known values read better as badges and a pick list.
-  register('audit', 'audit-log', {
+  register('audit', 'audit-log', 'Administration', {
     detail: 'auditDiff',
     fields: { action: { type: 'enum', options: AUDIT_ACTIONS } },
   }),
-  register('errors', 'server-errors'),
+  register('errors', 'server-errors', 'Administration'),
   // Console errors are reported by the error boundary, never typed in by hand.
-  register('frontend-errors', 'console-errors', { allowCreate: false }),
+  register('frontend-errors', 'console-errors', 'Administration', { allowCreate: false }),
 ];
 
 export function registrationBySlug(slug: string): ResourceRegistration | undefined {

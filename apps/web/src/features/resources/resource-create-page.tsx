@@ -1,10 +1,11 @@
 import { Stack, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { NoAccess } from '../../components/page-states';
 import { AnchorLink } from '../../components/router-links';
 import { useRoleKey } from '../../lib/auth';
 import { useCreateResource } from './api/create-resource';
-import { capabilitiesFor } from './capabilities';
+import { capabilitiesFor, defForRole } from './capabilities';
 import { ResourceEditor } from './components/resource-editor';
 import { type ResourceRegistration, registrationBySlug } from './registry';
 
@@ -18,8 +19,9 @@ export function ResourceCreatePage() {
 }
 
 function ResourceCreate({ reg }: { reg: ResourceRegistration }) {
-  const { def, slug } = reg;
+  const { slug } = reg;
   const role = useRoleKey();
+  const def = useMemo(() => defForRole(reg.def, role), [reg.def, role]);
   const navigate = route.useNavigate();
   const create = useCreateResource(def);
   const title = `New ${def.label.toLowerCase()}`;

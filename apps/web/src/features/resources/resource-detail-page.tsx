@@ -2,6 +2,7 @@ import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { LoadError, NoAccess } from '../../components/page-states';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { AnchorLink } from '../../components/router-links';
@@ -11,7 +12,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useDeleteResource } from './api/delete-resource';
 import { useResource } from './api/get-resource';
 import { useUpdateResource } from './api/update-resource';
-import { capabilitiesFor } from './capabilities';
+import { capabilitiesFor, defForRole } from './capabilities';
 import { AuditDiff } from './components/audit-diff';
 import { RecordDetails } from './components/record-details';
 import { RecordImagePanel } from './components/record-image-panel';
@@ -28,8 +29,9 @@ export function ResourceDetailPage() {
 }
 
 function ResourceDetail({ reg, id }: { reg: ResourceRegistration; id: string }) {
-  const { def, slug } = reg;
+  const { slug } = reg;
   const role = useRoleKey();
+  const def = useMemo(() => defForRole(reg.def, role), [reg.def, role]);
   const navigate = route.useNavigate();
   const caps = capabilitiesFor(reg, role);
   const query = useResource(def, id, caps.read);

@@ -18,7 +18,7 @@ import { notifySuccess } from '../../lib/notify';
 import { useUrlSearchText } from '../../lib/use-url-search-text';
 import { useExportResourceCsv } from './api/export-resource-csv';
 import { useResourceList } from './api/get-resource-list';
-import { capabilitiesFor, filterableFields } from './capabilities';
+import { capabilitiesFor, defForRole, filterableFields } from './capabilities';
 import { PAGE_SIZES } from './list-search';
 import { type ResourceRegistration, registrationBySlug } from './registry';
 import { useColumnPrefs } from './use-column-prefs';
@@ -38,10 +38,11 @@ function parseSort(sort: string | undefined, fallback: SortState): SortState {
 }
 
 function ResourceList({ reg }: { reg: ResourceRegistration }) {
-  const { def, slug } = reg;
+  const { slug } = reg;
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const role = useRoleKey();
+  const def = useMemo(() => defForRole(reg.def, role), [reg.def, role]);
   const caps = capabilitiesFor(reg, role);
   const filterFields = useMemo(() => filterableFields(def.fields, role), [def, role]);
   const { visible, setVisible, reset } = useColumnPrefs(def);
@@ -86,11 +87,11 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
             {row[f.name] === null || row[f.name] === undefined || row[f.name] === '' ? (
               `#${row.id}`
             ) : (
-              <FieldValue field={f} value={row[f.name]} />
+              <FieldValue field={f} value={row[f.name]} record={row} />
             )}
           </AnchorLink>
         ) : (
-          <FieldValue field={f} value={row[f.name]} />
+          <FieldValue field={f} value={row[f.name]} record={row} />
         ),
     }));
 

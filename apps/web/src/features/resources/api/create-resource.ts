@@ -1,11 +1,11 @@
-import type { ResourceDef } from '@cohort/domain';
+import { type ResourceDef, staffCall } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api } from '../../../lib/api-client';
 import { resourceKeys } from './resource-keys';
 
 export function createResource(def: ResourceDef, body: Record<string, unknown>): Promise<ApiRecord> {
-  return api.post<ApiRecord>(`/admin/${def.path}/add`, body);
+  return api.post<ApiRecord>(staffCall(def, 'create').url, body);
 }
 
 export function useCreateResource(def: ResourceDef) {

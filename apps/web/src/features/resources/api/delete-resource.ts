@@ -1,10 +1,13 @@
-import type { ResourceDef } from '@cohort/domain';
+import { type ResourceDef, staffCall } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 import { resourceKeys } from './resource-keys';
 
 export function deleteResource(def: ResourceDef, id: string): Promise<{ message: string }> {
-  return api.delete<{ message: string }>(`/admin/${def.path}/delete/${encodeURIComponent(id)}`);
+  return (() => {
+    const call = staffCall(def, 'delete', id);
+    return api.delete<{ message: string }>(call.url, call.idInBody ? { id: Number(id) } : undefined);
+  })();
 }
 
 export function useDeleteResource(def: ResourceDef, id: string) {

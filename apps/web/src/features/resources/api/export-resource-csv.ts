@@ -1,4 +1,4 @@
-import type { Filter, ResourceDef } from '@cohort/domain';
+import { type Filter, type ResourceDef, staffCall } from '@cohort/domain';
 import { useMutation } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { filtersParam } from '../../../components/filter-builder/build-filters';
@@ -8,7 +8,7 @@ type Input = { filters: Filter[]; sort?: string; onProgress: (p: DownloadProgres
 
 /** Downloads every row matching the current filter as CSV and saves it. */
 export async function exportResourceCsv(def: ResourceDef, { filters, sort, onProgress }: Input): Promise<string> {
-  const { blob, filename } = await downloadFile(`/admin/${def.path}/download-csv`, {
+  const { blob, filename } = await downloadFile(staffCall(def, 'export').url, {
     query: { filters: filtersParam(filters), sort },
     onProgress,
   });

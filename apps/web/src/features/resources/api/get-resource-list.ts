@@ -1,4 +1,4 @@
-import type { Filter, ListResult, ResourceDef } from '@cohort/domain';
+import { type Filter, type ListResult, type ResourceDef, staffCall } from '@cohort/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { filtersParam } from '../../../components/filter-builder/build-filters';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
@@ -8,7 +8,7 @@ import { resourceKeys } from './resource-keys';
 export type ListParams = { page: number; pageSize: number; sort?: string; filters: Filter[] };
 
 export function getResourceList(def: ResourceDef, p: ListParams, signal?: AbortSignal): Promise<ListResult<ApiRecord>> {
-  return api.get<ListResult<ApiRecord>>(`/admin/${def.path}/get`, {
+  return api.get<ListResult<ApiRecord>>(staffCall(def, 'list').url, {
     page: p.page,
     query: { page_size: p.pageSize, filters: filtersParam(p.filters), sort: p.sort },
     signal,

@@ -1,11 +1,11 @@
-import type { ResourceDef } from '@cohort/domain';
+import { type ResourceDef, staffCall } from '@cohort/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api } from '../../../lib/api-client';
 import { resourceKeys } from './resource-keys';
 
 export function getResource(def: ResourceDef, id: string, signal?: AbortSignal): Promise<ApiRecord> {
-  return api.get<ApiRecord>(`/admin/${def.path}/get/${encodeURIComponent(id)}`, { signal });
+  return api.get<ApiRecord>(staffCall(def, 'read', id).url, { signal });
 }
 
 export function useResource(def: ResourceDef, id: string, enabled: boolean) {

@@ -1,4 +1,4 @@
-import type { ResourceDef } from '@cohort/domain';
+import { type ResourceDef, staffCall } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api } from '../../../lib/api-client';
@@ -6,7 +6,11 @@ import { resourceKeys } from './resource-keys';
 
 /** Sends the changed fields and the record's version; a stale version answers 409. */
 export function updateResource(def: ResourceDef, id: string, body: Record<string, unknown>): Promise<ApiRecord> {
-  return api.put<ApiRecord>(`/admin/${def.path}/update/${encodeURIComponent(id)}`, body);
+  return (() => {
+    const call = staffCall(def, 'update', id);
+    const payload = call.idInBody ? { ...body, id: Number(id) } : body;
+    return call.method === 'POST' ? api.post<ApiRecord>(call.url, payload) : api.put<ApiRecord>(call.url, payload);
+  })();
 }
 
 export function useUpdateResource(def: ResourceDef, id: string) {

@@ -15,7 +15,7 @@ export function RecordDetails({ fields, record }: { fields: readonly FieldDef[];
               <Table.Tr key={f.name}>
                 <Table.Th w={200}>{f.label}</Table.Th>
                 <Table.Td>
-                  <FieldValue field={f} value={record[f.name]} long />
+                  <FieldValue field={f} value={record[f.name]} record={record} long />
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -1,0 +1,148 @@
+import { AI_MODELS, INTERVIEW_TYPES } from '@cohort/domain';
+import type { Faker } from '@faker-js/faker';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../client';
+import {
+  aiPrompts,
+  companies,
+  degreeCategories,
+  degrees,
+  enquiries,
+  jobRoles,
+  locations,
+  orders,
+  products,
+  testimonials,
+  users,
+} from '../schema';
+
+const DEGREES: Record<string, string[]> = {
+  Engineering: ['B.Tech Computer Science', 'B.Tech Electronics', 'B.E. Mechanical', 'M.Tech'],
+  Science: ['B.Sc Computer Science', 'B.Sc Mathematics', 'M.Sc Physics'],
+  Commerce: ['B.Com', 'M.Com'],
+  'Computer Applications': ['BCA', 'MCA'],
+};
+const JOB_ROLES = [
+  'Frontend Developer',
+  'Backend Developer',
+  'Full Stack Developer',
+  'Data Analyst',
+  'QA Engineer',
+  'Support Engineer',
+  'DevOps Engineer',
+  'Business Analyst',
+  'Android Developer',
+  'SDE Intern',
+];
+const CITIES: [string, string][] = [
+  ['Bengaluru', 'Karnataka'],
+  ['Hyderabad', 'Telangana'],
+  ['Pune', 'Maharashtra'],
+  ['Mumbai', 'Maharashtra'],
+  ['Chennai', 'Tamil Nadu'],
+  ['Gurugram', 'Haryana'],
+  ['Noida', 'Uttar Pradesh'],
+  ['Kolkata', 'West Bengal'],
+  ['Ahmedabad', 'Gujarat'],
+  ['Jaipur', 'Rajasthan'],
+  ['Kochi', 'Kerala'],
+  ['Indore', 'Madhya Pradesh'],
+];
+
+/** The content and configuration screens of issue 7, each with something to show. */
+export async function seedCatalog(tx: Tx, faker: Faker, daysAgo: (max: number, min?: number) => Date) {
+  await tx.insert(testimonials).values(
+    Array.from({ length: 8 }, (_, i) => ({
+      name: faker.person.fullName(),
+      designation: faker.helpers.arrayElement(JOB_ROLES),
+      company: faker.company.name(),
+      content: `${faker.lorem.sentences({ min: 2, max: 4 })} The mock interviews made the difference.`,
+      rating: faker.number.int({ min: 4, max: 5 }),
+      status: i < 7 ? 'Active' : 'Inactive',
+      position: i + 1,
+    })),
+  );
+  await tx.insert(companies).values(
+    Array.from({ length: 15 }, (_, i) => ({
+      name: `${faker.company.name()} ${i + 1}`,
+      website: `https://www.example${i + 1}.com`,
+      industry: faker.helpers.arrayElement(['Fintech', 'E-commerce', 'SaaS', 'EdTech', 'Healthcare', 'Consulting']),
+      city: faker.helpers.arrayElement(CITIES)[0],
+      description: faker.company.catchPhrase(),
+      contactName: faker.person.fullName(),
+      contactEmail: `hr${i + 1}@example${i + 1}.com`,
+      campusNexaRecommended: i % 4 === 0,
+      campusNexaRecommendedAt: i % 4 === 0 ? daysAgo(60) : null,
+    })),
+  );
+  const productRows = await tx
+    .insert(products)
+    .values([
+      { name: 'Mock interview pack', description: 'Three mock interviews with mentors', priceMinor: 149_900 },
+      { name: 'Resume review', description: 'A mentor reviews and annotates your resume', priceMinor: 49_900 },
+      { name: 'DSA bootcamp', description: 'Four weeks of data structures and algorithms', priceMinor: 499_900 },
+      { name: 'SQL crash course', description: 'Self-paced SQL with graded tasks', priceMinor: 99_900 },
+      {
+        name: 'Career counselling',
+        description: 'One hour with a placement advisor',
+        priceMinor: 29_900,
+        status: 'Inactive',
+      },
+    ])
+    .returning({ id: products.id, priceMinor: products.priceMinor });
+  const buyers = await tx.select({ id: users.id }).from(users).where(sql`${users.roleId} = 2`).limit(30);
+  if (buyers.length) {
+    await tx.insert(orders).values(
+      Array.from({ length: 30 }, () => {
+        const product = faker.helpers.arrayElement(productRows);
+        const createdAt = daysAgo(120);
+        return {
+          userId: faker.helpers.arrayElement(buyers).id,
+          productId: product.id,
+          amountMinor: product.priceMinor,
+          status: faker.helpers.weightedArrayElement([
+            { value: 'Paid', weight: 6 },
+            { value: 'Pending', weight: 2 },
+            { value: 'Cancelled', weight: 1 },
+            { value: 'Refunded', weight: 1 },
+          ]),
+          paymentReference: `pay_${faker.string.alphanumeric(14)}`,
+          createdAt,
+          updatedAt: createdAt,
+        };
+      }),
+    );
+  }
+  for (const [category, names] of Object.entries(DEGREES)) {
+    const [row] = await tx.insert(degreeCategories).values({ name: category }).returning({ id: degreeCategories.id });
+    await tx.insert(degrees).values(names.map((name) => ({ name, categoryId: row.id })));
+  }
+  await tx
+    .insert(jobRoles)
+    .values(JOB_ROLES.map((name) => ({ name, description: `${name} roles at partner companies` })));
+  await tx.insert(locations).values(CITIES.map(([city, state]) => ({ city, state })));
+  await tx.insert(aiPrompts).values(
+    Array.from({ length: 6 }, (_, i) => ({
+      title: `${INTERVIEW_TYPES[i].value} interviewer`,
+      model: AI_MODELS[i % 2].value,
+      interviewType: INTERVIEW_TYPES[i].value,
+      topic: faker.helpers.arrayElement(['JavaScript', 'React', 'SQL', 'System design', 'Behavioural']),
+      prompt: `You are an interviewer for a ${INTERVIEW_TYPES[i].value}. Ask one question at a time and rate each answer from 1 to 5.`,
+    })),
+  );
+  await tx.insert(enquiries).values(
+    Array.from({ length: 20 }, (_, i) => {
+      const createdAt = daysAgo(45);
+      return {
+        name: faker.person.fullName(),
+        email: faker.internet.email().toLowerCase(),
+        phone: faker.phone.number(),
+        subject: faker.helpers.arrayElement(['Fees', 'Placement guarantee', 'Batch timings', 'ISA terms', 'Refund']),
+        message: faker.lorem.sentences({ min: 1, max: 3 }),
+        status: i < 12 ? 'Pending' : faker.helpers.arrayElement(['Fulfilled', 'Rejected']),
+        createdAt,
+        updatedAt: createdAt,
+      };
+    }),
+  );
+}
