@@ -1,8 +1,8 @@
-import { can, ROLES } from '@cohort/domain';
+import { ROLES } from '@cohort/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { type Access, isAllowed } from './access';
+import type { Access } from './access';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,17 +34,64 @@ describe('every route declares its access', () => {
     expect(() => app.get('/admin/undeclared', async () => ({ ok: true }))).toThrow(/declares no access/);
     await app.close();
   });
-
-  it('resource routes match the permission matrix exactly', () => {
-    for (const r of appRoutes()) {
-      const access = r.access as Access;
-      if (typeof access !== 'object' || !('resource' in access)) continue;
-      for (const role of ROLES) {
-        expect(isAllowed(access, role.key)).toBe(can(role.key, access.resource, access.action));
-      }
-    }
-  });
 });
+
+/**
+ * Who may make each kind of call, written out by hand from decision 003 (not read from the
+ * matrix in code): the walk below holds the server's real answers to it. ADMIN may do
+ * everything and USER nothing under /admin, so only the other staff roles are listed.
+ */
+const STAFF = [
+  'MENTOR',
+  'HR',
+  'MARKETING',
+  'STRATEGIC_PARTNERSHIP',
+  'KEY_ACCOUNT_MANAGER',
+  'MOTIVATOR',
+  'NEGOTIATOR',
+  'COLLEGE_ADMIN',
+];
+const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
+  dashboard: { read: STAFF },
+  twoFactor: { manage: STAFF },
+  audit: {},
+  backendError: {},
+  frontendError: { create: STAFF },
+  upload: { create: STAFF },
+  role: { list: ['MENTOR', 'HR', 'MOTIVATOR'], read: ['MENTOR', 'HR', 'MOTIVATOR'] },
+  roleAttendance: { list: ['MENTOR', 'HR', 'MOTIVATOR'], create: ['MENTOR', 'HR', 'MOTIVATOR'] },
+  user: {
+    list: ['MENTOR', 'HR', 'MOTIVATOR', 'NEGOTIATOR', 'COLLEGE_ADMIN', 'KEY_ACCOUNT_MANAGER', 'STRATEGIC_PARTNERSHIP'],
+    read: ['MENTOR', 'HR', 'MOTIVATOR', 'NEGOTIATOR', 'COLLEGE_ADMIN', 'KEY_ACCOUNT_MANAGER', 'STRATEGIC_PARTNERSHIP'],
+    export: ['HR', 'MOTIVATOR', 'COLLEGE_ADMIN', 'NEGOTIATOR'],
+  },
+  blog: { read: ['MARKETING'], write: ['MARKETING'] },
+  event: { read: ['MARKETING', 'MENTOR'], write: ['MARKETING', 'MENTOR'] },
+  testimonial: { read: ['MARKETING'], write: ['MARKETING'] },
+  company: {
+    read: ['MARKETING', 'HR', 'KEY_ACCOUNT_MANAGER', 'STRATEGIC_PARTNERSHIP'],
+    write: ['HR', 'KEY_ACCOUNT_MANAGER', 'STRATEGIC_PARTNERSHIP'],
+  },
+  product: { read: ['MARKETING'], write: ['MARKETING'] },
+  order: { read: ['MARKETING', 'NEGOTIATOR'], write: ['NEGOTIATOR'] },
+  degree: { read: STAFF, write: ['STRATEGIC_PARTNERSHIP'] },
+  jobRole: { read: ['HR', 'KEY_ACCOUNT_MANAGER'], write: ['HR', 'KEY_ACCOUNT_MANAGER'] },
+  location: { read: STAFF, write: ['HR'] },
+  aiPrompt: { read: ['MENTOR'], write: [] },
+  enquiry: { read: ['MARKETING', 'MOTIVATOR'], write: ['MARKETING', 'MOTIVATOR'] },
+};
+const READS = new Set(['list', 'read', 'export']);
+
+function expectedAllowed(access: Access, role: string): boolean {
+  if (access === 'public' || access === 'session') return true;
+  if (role === 'USER') return false;
+  if (role === 'ADMIN') return true;
+  if (access === 'staff' || 'staff' in access) return true;
+  const grants = EXPECTED[access.resource];
+  if (!grants) throw new Error(`no written expectation for ${access.resource}: add it to EXPECTED`);
+  const roles = grants[access.action] ?? grants[READS.has(access.action) ? 'read' : 'write'] ?? [];
+  return roles.includes(role);
+}
 
 describe('walking every route as every role', () => {
   it('answers 401 without a token on every non-public route', async () => {
@@ -55,7 +102,7 @@ describe('walking every route as every role', () => {
     }
   });
 
-  it('answers 403 exactly where the matrix refuses', async () => {
+  it('answers 403 exactly where the written expectation refuses, and nowhere else', async () => {
     const mismatches: string[] = [];
     for (const role of ROLES) {
       for (const r of appRoutes()) {
@@ -66,7 +113,7 @@ describe('walking every route as every role', () => {
           token,
           ...(r.method === 'POST' || r.method === 'PUT' ? { payload: {} } : {}),
         });
-        const allowed = isAllowed(r.access as Access, role.key);
+        const allowed = expectedAllowed(r.access as Access, role.key);
         const refused = res.statusCode === 403;
         if (allowed === refused || res.statusCode === 401 || res.statusCode >= 500) {
           mismatches.push(`${role.key} ${r.method} ${r.url}: ${res.statusCode} (allowed=${allowed})`);

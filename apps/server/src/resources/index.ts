@@ -17,13 +17,12 @@ import {
   testimonialResource,
   userResource,
 } from '@cohort/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   aiPrompts,
   auditLog,
   backendErrors,
-  batchMentors,
   blogs,
   companies,
   degreeCategories,
@@ -38,6 +37,7 @@ import {
   testimonials,
   users,
 } from '../db/schema';
+import { LEARNER_SCOPES } from '../platform/row-scopes';
 import { type ResourceBinding, type ResourceService, registerResource } from './engine';
 
 export const USER_SECRET_COLUMNS = [
@@ -57,12 +57,7 @@ export function resourceBindings(): ResourceBinding[] {
       entity: 'user',
       hidden: USER_SECRET_COLUMNS,
       baseWhere: eq(users.roleId, roleByKey('USER')!.id),
-      scopes: {
-        ownCollege: (a) => (a.user.collegeId ? eq(users.collegeId, a.user.collegeId) : sql`false`),
-        ownLearners: (a) => eq(users.motivatorId, a.user.id),
-        ownBatches: (a) =>
-          sql`${users.batchId} in (select ${batchMentors.batchId} from ${batchMentors} where ${batchMentors.mentorId} = ${a.user.id})`,
-      },
+      scopes: LEARNER_SCOPES,
     },
     { def: blogResource, table: blogs, entity: 'blog', onCreate: (a) => ({ createdBy: a.user.id }) },
     { def: eventResource, table: events, entity: 'event', onCreate: (a) => ({ createdBy: a.user.id }) },

@@ -210,6 +210,22 @@ export class ResourceService {
     return row;
   }
 
+  /**
+   * A write may not put a row outside the writer's own scope (a college admin adding a record
+   * for another college): checked in the write's transaction, so such a write is undone.
+   */
+  private async assertInScope(tx: Tx, actor: Actor, id: number): Promise<void> {
+    const scope = this.scopeSql(actor);
+    if (!scope) return;
+    const [inside] = await tx
+      .select({ id: this.binding.table.id as PgColumn })
+      .from(this.binding.table)
+      .where(and(eq(this.binding.table.id, id), scope));
+    // 400, not 403: the console ends the session on a 403 (spec §8), and this is a wrong value, not a wrong role.
+    if (!inside)
+      throw badRequest('You can only add or change records within your own scope (your college, learners or batches)');
+  }
+
   /** Serialises writes that renumber positions (creates, deletes and reorders of this table). */
   private async lockPositions(tx: Tx) {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`positions:${this.binding.entity}`}))`);
@@ -229,6 +245,7 @@ export class ResourceService {
         values.position = next;
       }
       const [created] = await tx.insert(this.binding.table).values(values).returning();
+      await this.assertInScope(tx, actor, created.id as number);
       await audit(tx, actor, {
         action: 'create',
         entity: this.binding.entity,
@@ -252,6 +269,7 @@ export class ResourceService {
         .where(and(eq(t.id, id), eq(t.version, input.version)))
         .returning();
       if (!after) throw staleVersion();
+      await this.assertInScope(tx, actor, id);
       await audit(tx, actor, {
         action: 'update',
         entity: this.binding.entity,

@@ -1,8 +1,9 @@
 import { type DashboardStats, dashboardStatsSchema, ISA_STATUSES, roleByKey } from '@cohort/domain';
-import { and, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
+import { and, count, desc, gte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { blogs, events, users } from '../../db/schema';
 import { requireActor } from '../../platform/access';
+import { learnersVisibleTo } from '../../platform/row-scopes';
 
 const LEARNER = roleByKey('USER')!.id;
 
@@ -20,13 +21,13 @@ export function registerDashboardRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      requireActor(request);
-      const learners = eq(users.roleId, LEARNER);
+      // Learner figures count only the learners the role may see (a college admin: their college's).
+      const learners = learnersVisibleTo(requireActor(request));
       const [[home], byIsa, [studies], [blogCounts], recentBlogs, [upcoming], weeks] = await Promise.all([
         db
           .select({
-            learners: sql<number>`count(*) filter (where ${users.roleId} = ${LEARNER})::int`,
-            activeLearners: sql<number>`count(*) filter (where ${users.roleId} = ${LEARNER} and ${users.status} = 'Active')::int`,
+            learners: sql<number>`count(*) filter (where ${learners})::int`,
+            activeLearners: sql<number>`count(*) filter (where ${learners} and ${users.status} = 'Active')::int`,
             staff: sql<number>`count(*) filter (where ${users.roleId} <> ${LEARNER})::int`,
           })
           .from(users),
@@ -59,8 +60,8 @@ export function registerDashboardRoutes(app: FastifyInstance) {
             select generate_series(date_trunc('week', now()) - interval '11 weeks', date_trunc('week', now()), interval '1 week') as week
           )
           select to_char(w.week, 'YYYY-MM-DD') as week,
-            (select count(*)::int from ${users} u where u.role_id = ${LEARNER} and u.created_at >= w.week and u.created_at < w.week + interval '1 week') as registrations,
-            (select count(*)::int from ${users} u where u.role_id = ${LEARNER} and u.placed_at >= w.week and u.placed_at < w.week + interval '1 week') as placed
+            (select count(*)::int from ${users} where ${learners} and ${users.createdAt} >= w.week and ${users.createdAt} < w.week + interval '1 week') as registrations,
+            (select count(*)::int from ${users} where ${learners} and ${users.placedAt} >= w.week and ${users.placedAt} < w.week + interval '1 week') as placed
           from w order by w.week`),
       ]);
       const order = ISA_STATUSES.map((s) => s.value as string);

@@ -29,11 +29,7 @@ describe('GET /admin/dashboard/stats', () => {
       token: marketing,
       payload: { title: 'Past', startsAt: '2020-01-01T00:00:00Z' },
     });
-    const res = await t.call({
-      method: 'GET',
-      url: '/admin/dashboard/stats',
-      token: await t.tokenFor('COLLEGE_ADMIN'),
-    });
+    const res = await t.call({ method: 'GET', url: '/admin/dashboard/stats', token: await t.tokenFor('ADMIN') });
     expect(res.statusCode).toBe(200);
     const s = res.json();
     expect(s.home).toEqual({ learners: 5, activeLearners: 5, staff: 9, blogs: 2, upcomingEvents: 1 });
@@ -45,6 +41,23 @@ describe('GET /admin/dashboard/stats', () => {
     expect(s.stories.recentBlogs.map((b: { title: string }) => b.title)).toEqual(['B', 'A']);
     expect(s.progress.weeks).toHaveLength(12);
     expect(s.progress.weeks.at(-1).registrations).toBe(5);
+  });
+
+  it("counts only the learners a scoped role may see (a college admin: their college's)", async () => {
+    const res = await t.call({
+      method: 'GET',
+      url: '/admin/dashboard/stats',
+      token: await t.tokenFor('COLLEGE_ADMIN'),
+    });
+    expect(res.statusCode).toBe(200);
+    const s = res.json();
+    expect(s.home).toMatchObject({ learners: 2, activeLearners: 2 });
+    expect(s.studies.byIsaStatus).toEqual([{ label: 'Not Assigned', value: 2 }]);
+    expect(s.progress.weeks.at(-1).registrations).toBe(2);
+    const motivator = (
+      await t.call({ method: 'GET', url: '/admin/dashboard/stats', token: await t.tokenFor('MOTIVATOR') })
+    ).json();
+    expect(motivator.home.learners).toBe(2);
   });
 
   it('is refused to learners', async () => {

@@ -26,6 +26,7 @@ import { audit } from '../../platform/audit';
 import { badRequest, conflict, notFound, staleVersion } from '../../platform/errors';
 import { errors } from '../../platform/openapi';
 import { idParams, pageHeaders, pageOf, pageSizeParam } from '../../platform/params';
+import { usersVisibleTo } from '../../platform/row-scopes';
 
 const tags = ['Roles'];
 const publicUser = { id: users.id, name: users.name, email: users.email, roleId: users.roleId, status: users.status };
@@ -104,7 +105,8 @@ export function registerRoleRoutes(app: FastifyInstance) {
     async (request) => {
       await findRole(db, request.query.roleId);
       const size = request.query.page_size;
-      const where = eq(users.roleId, request.query.roleId);
+      // Members of the learner role are learners: a scoped role sees only its own.
+      const where = and(eq(users.roleId, request.query.roleId), usersVisibleTo(requireActor(request)));
       const data = await db
         .select(publicUser)
         .from(users)
@@ -324,7 +326,7 @@ export function registerRoleRoutes(app: FastifyInstance) {
       const { roleId, date } = request.query;
       await findRole(db, roleId);
       const size = request.query.page_size;
-      const where = eq(users.roleId, roleId);
+      const where = and(eq(users.roleId, roleId), usersVisibleTo(requireActor(request)));
       const data = await db
         .select({ ...publicUser, attendance: staffAttendance.status, note: staffAttendance.note })
         .from(users)

@@ -89,7 +89,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       <AppShell.Navbar p="xs" aria-label="Main navigation">
         <ScrollArea type="auto" scrollbarSize={6}>
           {groups.map((g) => (
-            <Stack key={g.area ?? 'top'} gap={0} mb="xs" component="section" aria-label={g.area ?? 'Home'}>
+            <Stack key={g.area ?? 'top'} gap={0} mb="xs">
               {g.area && (
                 <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt="xs" pb={4}>
                   {g.area}

@@ -18,6 +18,7 @@ export type Capabilities = {
   delete: boolean;
   export: boolean;
   upload: boolean;
+  reorder: boolean;
 };
 
 /** What the console offers for a resource: the calls it answers and the role may make. */
@@ -34,6 +35,7 @@ export function capabilitiesFor(reg: ResourceRegistration, role: RoleKey | null)
     delete: allowed('delete'),
     export: role !== null && allowed('list') && can(role, def.permission, 'export'),
     upload: Boolean(def.images?.length) && update,
+    reorder: role !== null && hasOperation(def, 'reorder') && can(role, def.permission, 'reorder'),
   };
 }
 

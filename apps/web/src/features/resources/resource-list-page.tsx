@@ -19,6 +19,7 @@ import { useUrlSearchText } from '../../lib/use-url-search-text';
 import { useExportResourceCsv } from './api/export-resource-csv';
 import { useResourceList } from './api/get-resource-list';
 import { capabilitiesFor, defForRole, filterableFields } from './capabilities';
+import { ReorderButton } from './components/reorder-dialog';
 import { PAGE_SIZES } from './list-search';
 import { type ResourceRegistration, registrationBySlug } from './registry';
 import { useColumnPrefs } from './use-column-prefs';
@@ -126,6 +127,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
             onChange={setVisible}
             onReset={reset}
           />
+          {caps.reorder && <ReorderButton def={def} />}
           {caps.export && (
             <Button
               variant="default"

@@ -1,0 +1,78 @@
+import { type RoleKey, rowScope } from '@cohort/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app';
+
+/**
+ * Every route that answers learner data shows a scoped role only its own learners.
+ * The expectation comes from the fixtures (test/fixtures.ts), not from the code under test:
+ * College A holds Learner One and Two; the MOTIVATOR motivates One and Four; the MENTOR
+ * mentors Batch A, where One and Three are.
+ */
+const LEARNERS = {
+  'Learner One': 'l1@test.local',
+  'Learner Two': 'l2@test.local',
+  'Learner Three': 'l3@test.local',
+  'Learner Four': 'l4@test.local',
+} as const;
+type Learner = keyof typeof LEARNERS;
+const EXPECTED: Partial<Record<RoleKey, Learner[]>> = {
+  COLLEGE_ADMIN: ['Learner One', 'Learner Two'],
+  MOTIVATOR: ['Learner One', 'Learner Four'],
+  MENTOR: ['Learner One', 'Learner Three'],
+};
+
+/** Routes that answer learners' names or emails (or figures about them). */
+const LEARNER_ROUTES = [
+  '/admin/user/get?page_size=100',
+  '/admin/user/download-csv',
+  '/admin/role/users?roleId=2&page_size=100',
+  `/admin/role/attendance?roleId=2&date=2026-01-05&page_size=100`,
+];
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('row scopes hold on every route that answers learner data', () => {
+  it('the expectation covers every scoped role of the learner resource', () => {
+    const scoped = (['COLLEGE_ADMIN', 'MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'] as RoleKey[]).filter((r) =>
+      rowScope(r, 'user'),
+    );
+    expect(scoped.sort()).toEqual(Object.keys(EXPECTED).sort());
+  });
+
+  for (const [role, visible] of Object.entries(EXPECTED) as [RoleKey, Learner[]][]) {
+    it(`${role} sees only ${visible.join(' and ')}`, async () => {
+      const token = await t.tokenFor(role);
+      const hidden = (Object.keys(LEARNERS) as Learner[]).filter((l) => !visible.includes(l));
+      let answered = 0;
+      for (const url of LEARNER_ROUTES) {
+        const res = await t.call({ method: 'GET', url, token });
+        if (res.statusCode === 403) continue; // the role may not call it at all
+        expect(res.statusCode, url).toBe(200);
+        answered++;
+        for (const name of hidden) {
+          expect(res.body, `${role} ${url}`).not.toContain(name);
+          expect(res.body, `${role} ${url}`).not.toContain(LEARNERS[name]);
+        }
+        if (url.startsWith('/admin/user/get') || url.startsWith('/admin/role/users')) {
+          for (const name of visible) expect(res.body, `${role} ${url}`).toContain(name);
+        }
+      }
+      expect(answered).toBeGreaterThan(0);
+      // Single reads outside the scope are 404, inside 200.
+      const all = (
+        await t.call({ method: 'GET', url: '/admin/user/get?page_size=100', token: await t.tokenFor('ADMIN') })
+      ).json().data as { id: number; name: Learner }[];
+      for (const learner of all.filter((l) => l.name in LEARNERS)) {
+        const res = await t.call({ method: 'GET', url: `/admin/user/get/${learner.id}`, token });
+        expect(res.statusCode, `${role} reads ${learner.name}`).toBe(visible.includes(learner.name) ? 200 : 404);
+      }
+      // The dashboard's learner figures are the role's learners.
+      const stats = (await t.call({ method: 'GET', url: '/admin/dashboard/stats', token })).json();
+      expect(stats.home.learners).toBe(visible.length);
+    });
+  }
+});

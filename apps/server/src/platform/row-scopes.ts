@@ -1,0 +1,39 @@
+import { type RowScope, roleByKey, rowScope } from '@cohort/domain';
+import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { batchMentors, users } from '../db/schema';
+import type { Actor } from './access';
+
+const LEARNER_ROLE_ID = roleByKey('USER')!.id;
+
+/**
+ * Which learners a scoped role sees (spec §6 roles, decision 003): a COLLEGE_ADMIN their
+ * college's, a MOTIVATOR the ones they motivate, a MENTOR the ones in batches they mentor.
+ * The one definition: the engine's learner resource, the role lists, the dashboard and every
+ * module that reads learners take their condition from here.
+ */
+export const LEARNER_SCOPES: Record<RowScope, (actor: Actor) => SQL> = {
+  ownCollege: (a) => (a.user.collegeId ? eq(users.collegeId, a.user.collegeId) : sql`false`),
+  ownLearners: (a) => eq(users.motivatorId, a.user.id),
+  ownBatches: (a) =>
+    sql`${users.batchId} in (select ${batchMentors.batchId} from ${batchMentors} where ${batchMentors.mentorId} = ${a.user.id})`,
+};
+
+/** The condition on `users` rows that are learners this actor may see; undefined when they see all. */
+export function learnerScope(actor: Actor): SQL | undefined {
+  const scope = rowScope(actor.role, 'user');
+  return scope ? LEARNER_SCOPES[scope](actor) : undefined;
+}
+
+/**
+ * For queries over `users` that mix staff and learners (a role's members): staff rows pass,
+ * learner rows only inside the actor's scope.
+ */
+export function usersVisibleTo(actor: Actor): SQL | undefined {
+  const scope = learnerScope(actor);
+  return scope ? or(ne(users.roleId, LEARNER_ROLE_ID), scope) : undefined;
+}
+
+/** Learners (role USER) this actor may see. */
+export function learnersVisibleTo(actor: Actor): SQL {
+  return and(eq(users.roleId, LEARNER_ROLE_ID), learnerScope(actor))!;
+}
