@@ -1,9 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectDashboard, logIn, navLink } from './helpers';
 
-test('marketing reorders testimonials by keyboard; the list reads in the new order', async ({
-  page,
-}) => {
+test('marketing reorders testimonials by keyboard; the list reads in the new order', async ({ page }) => {
   await logIn(page, 'marketing@cohort.test');
   await expectDashboard(page);
   await navLink(page, 'Testimonials').click();

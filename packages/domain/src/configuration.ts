@@ -128,6 +128,8 @@ export const aiPromptResource: ResourceDef = {
   createSchema: aiPromptCreateSchema,
   updateSchema: updateOf(aiPromptCreateSchema),
   defaultSort: { field: 'createdAt', dir: 'desc' },
+  operations: ['list', 'read', 'create', 'update', 'delete', 'import'],
+  importKey: ['title', 'model'],
   fields: [
     { name: 'id', label: 'Id', type: 'integer', list: true, filter: true, sort: true },
     { name: 'title', label: 'Title', type: 'string', list: true, filter: true, sort: true, form: true, required: true },

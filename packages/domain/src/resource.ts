@@ -75,7 +75,7 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type RouteSpec = { method: HttpMethod; path: string; public?: boolean };
 
 /** The calls the engine can give a resource. */
-export type RouteName = 'list' | 'read' | 'create' | 'update' | 'delete' | 'export' | 'reorder';
+export type RouteName = 'list' | 'read' | 'create' | 'update' | 'delete' | 'export' | 'reorder' | 'import';
 
 /** The vocabulary most resources use (BLUEPRINT §3); a definition overrides any of it. */
 export const DEFAULT_ROUTES: Record<RouteName, RouteSpec> = {
@@ -86,6 +86,7 @@ export const DEFAULT_ROUTES: Record<RouteName, RouteSpec> = {
   delete: { method: 'DELETE', path: 'delete/:id' },
   export: { method: 'GET', path: 'download-csv' },
   reorder: { method: 'POST', path: 'reorder' },
+  import: { method: 'POST', path: 'bulk-add' },
 };
 
 /** One uploaded image of a record: its field, its upload call and (optionally) its delete call. */
@@ -111,12 +112,17 @@ export type ResourceDef = {
   images?: readonly ImageSpec[];
   /** Calls the resource answers; default the five of CRUD. `reorder` needs a `position` column. */
   operations?: readonly Operation[];
+  /**
+   * Bulk import (the `import` operation): the fields that identify a row, so the same file
+   * imported twice adds nothing the second time.
+   */
+  importKey?: readonly string[];
   /** Method and path of each call where the spec names it otherwise than DEFAULT_ROUTES (several allowed). */
   routes?: Partial<Record<RouteName, RouteSpec | readonly RouteSpec[]>>;
 };
 
 export const OPERATIONS = ['list', 'read', 'create', 'update', 'delete'] as const;
-export type Operation = (typeof OPERATIONS)[number] | 'reorder';
+export type Operation = (typeof OPERATIONS)[number] | 'reorder' | 'import';
 
 export function hasOperation(def: Pick<ResourceDef, 'operations'>, op: Operation): boolean {
   return ((def.operations ?? OPERATIONS) as readonly Operation[]).includes(op);
@@ -310,3 +316,25 @@ export const listQuerySchema = z.object({
 });
 
 export type ListResult<T> = { data: T[]; totalItems: number };
+
+/** One row of an import report: what would happen (dry run) or what happened to it. */
+export const importRowSchema = z.object({
+  row: z.number().int(),
+  status: z.enum(['add', 'added', 'skip', 'error']),
+  title: z.string().optional(),
+  issues: z.array(z.object({ path: z.array(z.union([z.string(), z.number()])), message: z.string() })).optional(),
+});
+export const importReportSchema = z.object({
+  dryRun: z.boolean(),
+  add: z.number().int(),
+  skip: z.number().int(),
+  error: z.number().int(),
+  ignoredColumns: z.array(z.string()),
+  rows: z.array(importRowSchema),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** A label inside a sentence: "Blogs" -> "blogs", but "AI prompts" keeps its acronym. */
+export function lowerLabel(label: string): string {
+  return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
+}

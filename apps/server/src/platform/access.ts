@@ -33,6 +33,8 @@ export type Actor = {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** Multipart calls: the names of their file fields (documented in the OpenAPI body). */
+    multipart?: readonly string[];
   }
   interface FastifyRequest {
     actor?: Actor;

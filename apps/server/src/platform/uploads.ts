@@ -8,6 +8,24 @@ import { AppError, badRequest } from './errors';
 import { randomKey, sniffImage } from './files';
 import { bucketName } from './storage';
 
+/** Reads the one file of a multipart request from `field`, capped at `maxBytes` (413), into memory. */
+export async function readUploadedFile(
+  request: FastifyRequest,
+  field: string,
+  maxBytes: number,
+): Promise<{ buf: Buffer; filename?: string }> {
+  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!file) throw badRequest('No file was sent', [{ path: [field], message: 'Choose a file' }]);
+  if (file.fieldname !== field)
+    throw badRequest(`Send the file in the field "${field}"`, [{ path: [file.fieldname], message: 'Unknown field' }]);
+  const buf = await file.toBuffer();
+  if (file.file.truncated) {
+    throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+  }
+  return { buf, filename: file.filename };
+}
+
 /** Reads one multipart image (size capped, type from magic bytes), stores it, answers its URL. */
 export async function storeImage(app: FastifyInstance, request: FastifyRequest, actor: Actor): Promise<string> {
   if (!request.isMultipart())

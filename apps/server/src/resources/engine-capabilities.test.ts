@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, orders, products, testimonials, users } from '../db/schema';
+import { aiPrompts, auditLog, orders, products, testimonials, users } from '../db/schema';
 import { multipart, PNG } from '../test/multipart';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -267,5 +268,91 @@ describe('a module on the engine: Campus Nexa recommendation', () => {
     ).toBe(403);
     const [entry] = (await entries('company', 'update')).filter((e) => e.entityId === String(company.id));
     expect(entry.after).toMatchObject({ campusNexaRecommended: true });
+  });
+});
+
+describe('bulk import (AI prompts at bulk-add)', () => {
+  const upload = (body: Buffer, filename: string, dryRun: boolean, contentType = 'text/csv') =>
+    t.call({
+      method: 'POST',
+      url: `/admin/ai-prompt/bulk-add?dryRun=${dryRun}`,
+      token: adminToken,
+      ...multipart('file', filename, body, contentType),
+    });
+  let adminToken: string;
+  const promptCount = async () => (await t.db.select().from(aiPrompts)).length;
+
+  it('a dry run reports row by row and writes nothing; a bad row refuses the whole commit; the fixed file adds; again adds nothing', async () => {
+    adminToken = await t.tokenFor('ADMIN');
+    const csv = (model: string) =>
+      Buffer.from(
+        `\uFEFFTitle,Model,Interview type,Prompt,Colour\r\n` +
+          `"Mock, part 1",gpt-4,Mentor Mock,"Ask about ""closures""\nand scope",blue\r\n` +
+          `Résumé screen,${model},,"=HYPERLINK(""http://x"")",red\r\n` +
+          `SQL drill,gpt-3.5-turbo,AI Interview,Write a JOIN,green\r\n`,
+      );
+    const before = await promptCount();
+    const dry = await upload(csv('gpt-5'), 'prompts.csv', true);
+    expect(dry.statusCode).toBe(200);
+    expect(dry.json()).toMatchObject({ dryRun: true, add: 2, skip: 0, error: 1, ignoredColumns: ['Colour'] });
+    expect(dry.json().rows.map((r: { row: number; status: string }) => [r.row, r.status])).toEqual([
+      [2, 'add'],
+      [3, 'error'],
+      [4, 'add'],
+    ]);
+    expect(dry.json().rows[1].issues[0].path).toEqual(['model']);
+    expect(await promptCount()).toBe(before);
+
+    const refused = await upload(csv('gpt-5'), 'prompts.csv', false);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues[0].path).toEqual(['rows', 3, 'model']);
+    expect(await promptCount()).toBe(before);
+
+    const ok = await upload(csv('gpt-4'), 'prompts.csv', false);
+    expect(ok.statusCode).toBe(201);
+    expect(ok.json()).toMatchObject({ dryRun: false, add: 3, error: 0 });
+    expect(await promptCount()).toBe(before + 3);
+    const rows = await t.db.select().from(aiPrompts);
+    expect(rows.find((r) => r.title === 'Mock, part 1')?.prompt).toBe('Ask about "closures"\nand scope');
+    // A formula is kept as text, never evaluated.
+    expect(rows.find((r) => r.title === 'Résumé screen')?.prompt).toBe('=HYPERLINK("http://x")');
+    expect(await entries('aiPrompt', 'import')).toHaveLength(3);
+
+    const again = await upload(csv('gpt-4'), 'prompts.csv', false);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({ add: 0, skip: 3 });
+    expect(await promptCount()).toBe(before + 3);
+  });
+
+  it('reads XLSX too, keeping formula cells as their text', async () => {
+    const book = new ExcelJS.Workbook();
+    const sheet = book.addWorksheet('Prompts');
+    sheet.addRow(['Title', 'Model', 'Prompt']);
+    sheet.addRow(['Spreadsheet prompt', 'gpt-4', 'Plain text']);
+    sheet.addRow(['Formula prompt', 'gpt-4', null]);
+    sheet.getCell('C3').value = { formula: 'SUM(1,2)', result: 3 } as ExcelJS.CellFormulaValue;
+    const buf = Buffer.from(await book.xlsx.writeBuffer());
+    const res = await upload(
+      buf,
+      'prompts.xlsx',
+      false,
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(aiPrompts).where(eq(aiPrompts.title, 'Formula prompt'));
+    expect(row.prompt).toBe('=SUM(1,2)');
+  });
+
+  it('refuses roles without the import right, and files that are not spreadsheets', async () => {
+    const mentor = await t.tokenFor('MENTOR');
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/ai-prompt/bulk-add?dryRun=true',
+      token: mentor,
+      ...multipart('file', 'p.csv', Buffer.from('Title\r\nx\r\n'), 'text/csv'),
+    });
+    expect(res.statusCode).toBe(403);
+    const empty = await upload(Buffer.from(''), 'empty.csv', true);
+    expect(empty.statusCode).toBe(400);
   });
 });

@@ -3,8 +3,10 @@ import {
   hasOperation,
   INT4_MAX,
   idParam,
+  importReportSchema,
   listQuerySchema,
   listResultSchema,
+  lowerLabel,
   messageSchema,
   type RouteName,
   type RouteSpec,
@@ -19,7 +21,8 @@ import { requireActor } from '../platform/access';
 import { sendCsv } from '../platform/csv-response';
 import { errors, streamed } from '../platform/openapi';
 import { idParams, pageHeaders, pageOf } from '../platform/params';
-import { removeStoredFile, storeImage } from '../platform/uploads';
+import { readSheet } from '../platform/spreadsheet';
+import { readUploadedFile, removeStoredFile, storeImage } from '../platform/uploads';
 import { recordSchema } from './record-schema';
 import { type ResourceBinding, ResourceService } from './service';
 
@@ -27,6 +30,9 @@ export { escapeLike, type ResourceBinding, ResourceService } from './service';
 
 /** Who reads a public call (e.g. `GET /deegree`): no session, the rights of a learner. */
 const PUBLIC_READER = { role: 'USER' } as Actor;
+
+/** Rows one import may carry. */
+const IMPORT_MAX_ROWS = 5000;
 
 /** A route's path without `:id` takes the id from the body. */
 const takesIdInPath = (spec: RouteSpec) => spec.path.includes(':id');
@@ -47,7 +53,7 @@ export function registerResource(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [def.pluralLabel];
   const record = recordSchema(def, service.columns, binding.hidden);
-  const label = def.label.toLowerCase();
+  const label = lowerLabel(def.label);
 
   const accessOf = (spec: RouteSpec, action: Action): Access =>
     spec.public ? 'public' : { resource: def.permission, action };
@@ -65,7 +71,7 @@ export function registerResource(
         config: { access },
         schema: {
           tags,
-          summary: `List ${def.pluralLabel.toLowerCase()}`,
+          summary: `List ${lowerLabel(def.pluralLabel)}`,
           querystring: listQuerySchema,
           headers: pageHeaders,
           response: { 200: listResultSchema(record) },
@@ -81,7 +87,7 @@ export function registerResource(
         config: { access },
         schema: {
           tags,
-          summary: `Export ${def.pluralLabel.toLowerCase()} as CSV`,
+          summary: `Export ${lowerLabel(def.pluralLabel)} as CSV`,
           querystring: listQuerySchema.omit({ page_size: true }),
           response: { 200: streamed('text/csv', 'RFC 4180 CSV of every matching row, streamed') },
         },
@@ -181,7 +187,7 @@ export function registerResource(
         config: { access },
         schema: {
           tags,
-          summary: `Put the ${def.pluralLabel.toLowerCase()} in this order (every id, once)`,
+          summary: `Put the ${lowerLabel(def.pluralLabel)} in this order (every id, once)`,
           body: z.strictObject({ ids: z.array(z.number().int().min(1).max(INT4_MAX)).min(1).max(10_000) }),
           response: {
             200: z.object({ data: z.array(z.object({ id: z.number().int(), position: z.number().int() })) }),
@@ -195,9 +201,45 @@ export function registerResource(
     );
   }
 
+  if (hasOperation(def, 'import')) {
+    each('import', 'import', (spec, url, access) =>
+      r.route({
+        method: spec.method,
+        url,
+        config: { access, multipart: ['file'] },
+        schema: {
+          tags,
+          summary: `Import ${lowerLabel(def.pluralLabel)} from CSV or XLSX (multipart field "file"); dryRun=true only reports`,
+          querystring: z.object({ dryRun: z.enum(['true', 'false']).default('true') }),
+          consumes: ['multipart/form-data'],
+          response: { 200: importReportSchema, 201: importReportSchema },
+        },
+        handler: async (request, reply) => {
+          const actor = requireActor(request);
+          const { buf, filename } = await readUploadedFile(request, 'file', app.config.UPLOAD_MAX_BYTES);
+          const sheet = await readSheet(buf, filename, IMPORT_MAX_ROWS);
+          const dryRun = (request.query as { dryRun: string }).dryRun === 'true';
+          const plan = dryRun
+            ? await service.planImport(app.db, actor, sheet)
+            : await service.commitImport(app.db, actor, sheet);
+          const count = (s: string) => plan.rows.filter((r) => r.status === s).length;
+          if (!dryRun) reply.code(201);
+          return {
+            dryRun,
+            add: count('add') + count('added'),
+            skip: count('skip'),
+            error: count('error'),
+            ignoredColumns: plan.ignoredColumns,
+            rows: plan.rows.map(({ values: _values, ...row }) => row),
+          };
+        },
+      }),
+    );
+  }
+
   for (const image of def.images ?? []) {
     const field = def.fields.find((f) => f.name === image.field);
-    const what = field?.label.toLowerCase() ?? 'image';
+    const what = field ? lowerLabel(field.label) : 'image';
     r.route({
       method: image.upload.method,
       url: routeUrl(def, image.upload),

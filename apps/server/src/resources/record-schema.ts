@@ -1,4 +1,4 @@
-import { type FieldDef, isoDateTime, isoDay, type ResourceDef, referenceLabelKey } from '@cohort/domain';
+import { type FieldDef, isoDateTime, isoDay, lowerLabel, type ResourceDef, referenceLabelKey } from '@cohort/domain';
 import type { Column } from 'drizzle-orm';
 import { z } from 'zod';
 
@@ -62,7 +62,10 @@ export function recordSchema(
     // A field some roles may not read is absent from their answers.
     shape[field.name] = field.readRoles ? value.optional() : value;
     if (field.type === 'reference') {
-      const labelSchema = z.string().nullable().describe(`The ${field.label.toLowerCase()}'s label`);
+      const labelSchema = z
+        .string()
+        .nullable()
+        .describe(`The ${lowerLabel(field.label)}'s label`);
       shape[referenceLabelKey(field)] = field.readRoles ? labelSchema.optional() : labelSchema;
     }
   }

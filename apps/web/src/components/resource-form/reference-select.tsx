@@ -1,4 +1,4 @@
-import { type FieldDef, type ListResult, RESOURCES, staffCall } from '@cohort/domain';
+import { type FieldDef, type ListResult, lowerLabel, RESOURCES, staffCall } from '@cohort/domain';
 import { Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -70,7 +70,7 @@ export function ReferenceSelect({
     return (
       <TextInput
         label={field.label}
-        description={`The ${target.label.toLowerCase()}'s id`}
+        description={`The ${lowerLabel(target.label)}'s id`}
         required={field.required}
         error={error}
         disabled={disabled}
@@ -97,7 +97,7 @@ export function ReferenceSelect({
       onChange={(v) => onChange(v ?? '')}
       searchValue={search}
       onSearchChange={setSearch}
-      nothingFoundMessage={matches.isFetching ? 'Searching…' : `No ${target.pluralLabel.toLowerCase()} match`}
+      nothingFoundMessage={matches.isFetching ? 'Searching…' : `No ${lowerLabel(target.pluralLabel)} match`}
       // The server already filtered by what was typed.
       filter={({ options: all }) => all}
     />

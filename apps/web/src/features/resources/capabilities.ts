@@ -19,6 +19,7 @@ export type Capabilities = {
   export: boolean;
   upload: boolean;
   reorder: boolean;
+  import: boolean;
 };
 
 /** What the console offers for a resource: the calls it answers and the role may make. */
@@ -36,6 +37,7 @@ export function capabilitiesFor(reg: ResourceRegistration, role: RoleKey | null)
     export: role !== null && allowed('list') && can(role, def.permission, 'export'),
     upload: Boolean(def.images?.length) && update,
     reorder: role !== null && hasOperation(def, 'reorder') && can(role, def.permission, 'reorder'),
+    import: role !== null && hasOperation(def, 'import') && can(role, def.permission, 'import'),
   };
 }
 

@@ -1,3 +1,4 @@
+import { lowerLabel } from '@cohort/domain';
 import { Stack, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -24,13 +25,13 @@ function ResourceCreate({ reg }: { reg: ResourceRegistration }) {
   const def = useMemo(() => defForRole(reg.def, role), [reg.def, role]);
   const navigate = route.useNavigate();
   const create = useCreateResource(def);
-  const title = `New ${def.label.toLowerCase()}`;
+  const title = `New ${lowerLabel(def.label)}`;
   if (!capabilitiesFor(reg, role).create) return <NoAccess title={title} />;
 
   return (
     <Stack gap="md">
       <AnchorLink to="/$resource" params={{ resource: slug }} size="sm">
-        ← Back to {def.pluralLabel.toLowerCase()}
+        ← Back to {lowerLabel(def.pluralLabel)}
       </AnchorLink>
       <Title order={1}>{title}</Title>
       <ResourceEditor

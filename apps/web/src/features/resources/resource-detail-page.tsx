@@ -1,3 +1,4 @@
+import { lowerLabel } from '@cohort/domain';
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
@@ -43,7 +44,7 @@ function ResourceDetail({ reg, id }: { reg: ResourceRegistration; id: string }) 
 
   const backLink = (
     <AnchorLink to="/$resource" params={{ resource: slug }} size="sm">
-      ← Back to {def.pluralLabel.toLowerCase()}
+      ← Back to {lowerLabel(def.pluralLabel)}
     </AnchorLink>
   );
 
@@ -61,7 +62,7 @@ function ResourceDetail({ reg, id }: { reg: ResourceRegistration; id: string }) 
       <Stack gap="md">
         {backLink}
         <Title order={1}>{title}</Title>
-        <LoadError title={`This ${def.label.toLowerCase()} could not be loaded`} onRetry={query.refetch} />
+        <LoadError title={`This ${lowerLabel(def.label)} could not be loaded`} onRetry={query.refetch} />
       </Stack>
     );
   }
@@ -74,7 +75,7 @@ function ResourceDetail({ reg, id }: { reg: ResourceRegistration; id: string }) 
 
   const confirmDelete = () =>
     modals.openConfirmModal({
-      title: `Delete ${def.label.toLowerCase()}?`,
+      title: `Delete ${lowerLabel(def.label)}?`,
       centered: true,
       children: <Text size="sm">{heading ? `"${heading}" ` : `${title} `}will be deleted. This cannot be undone.</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },

@@ -1,4 +1,4 @@
-import { type Filter, operatorsFor, PAGE_SIZE_DEFAULT } from '@cohort/domain';
+import { type Filter, lowerLabel, operatorsFor, PAGE_SIZE_DEFAULT } from '@cohort/domain';
 import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
@@ -19,6 +19,7 @@ import { useUrlSearchText } from '../../lib/use-url-search-text';
 import { useExportResourceCsv } from './api/export-resource-csv';
 import { useResourceList } from './api/get-resource-list';
 import { capabilitiesFor, defForRole, filterableFields } from './capabilities';
+import { ImportButton } from './components/import-dialog';
 import { ReorderButton } from './components/reorder-dialog';
 import { PAGE_SIZES } from './list-search';
 import { type ResourceRegistration, registrationBySlug } from './registry';
@@ -128,6 +129,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
             onReset={reset}
           />
           {caps.reorder && <ReorderButton def={def} />}
+          {caps.import && <ImportButton def={def} />}
           {caps.export && (
             <Button
               variant="default"
@@ -155,7 +157,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
       {titleField && (
         <TextInput
           label="Search"
-          placeholder={`Search by ${titleField.label.toLowerCase()}`}
+          placeholder={`Search by ${lowerLabel(titleField.label)}`}
           leftSection={<IconSearch size={16} />}
           value={q}
           onChange={(e) => setQ(e.currentTarget.value)}
@@ -179,9 +181,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
         onSort={handleSort}
         onRowClick={caps.read ? openRecord : undefined}
         emptyText={
-          filtered
-            ? `No ${def.pluralLabel.toLowerCase()} match these filters.`
-            : `No ${def.pluralLabel.toLowerCase()} yet.`
+          filtered ? `No ${lowerLabel(def.pluralLabel)} match these filters.` : `No ${lowerLabel(def.pluralLabel)} yet.`
         }
         skeletonRows={Math.min(pageSize, 14)}
       />

@@ -1,4 +1,5 @@
 import type { ResourceDef } from '@cohort/domain';
+import { lowerLabel } from '@cohort/domain';
 import { ActionIcon, Alert, Button, Group, Loader, Paper, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconGripVertical } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
@@ -77,7 +78,7 @@ function ReorderList({ def, onDone, onBusy }: { def: ResourceDef; onDone: () => 
       </Text>
       {stale && (
         <Alert color="orange" title="The list changed">
-          Someone added or removed a {def.label.toLowerCase()} since you opened this. Your order was not saved.{' '}
+          Someone added or removed a {lowerLabel(def.label)} since you opened this. Your order was not saved.{' '}
           <Button
             variant="subtle"
             size="compact-sm"
@@ -164,7 +165,7 @@ export function ReorderButton({ def }: { def: ResourceDef }) {
       <Button variant="default" onClick={() => setOpened(true)}>
         Reorder
       </Button>
-      <FormModal opened={opened} onClose={() => setOpened(false)} title={`Reorder ${def.pluralLabel.toLowerCase()}`}>
+      <FormModal opened={opened} onClose={() => setOpened(false)} title={`Reorder ${lowerLabel(def.pluralLabel)}`}>
         {(onBusy) => <ReorderList def={def} onDone={() => setOpened(false)} onBusy={onBusy} />}
       </FormModal>
     </>
