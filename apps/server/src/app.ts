@@ -21,7 +21,7 @@ import { completeResponses, transformDocument, transformRoute } from './platform
 import { createSecretBox, loadSecretKey, type SecretBox } from './platform/secret-box';
 import { installSecurityHeaders } from './platform/security-headers';
 import { storableValidatorCompiler } from './platform/storable';
-import { localStorageDriver, type StorageDriver } from './platform/storage';
+import { createStorageDriver, type StorageDriver } from './platform/storage';
 import { registerResources } from './resources';
 
 declare module 'fastify' {
@@ -67,7 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   }) as unknown as FastifyInstance & { routeTable: RouteEntry[] };
   app.decorate('db', opts.db);
   app.decorate('config', config);
-  app.decorate('storage', opts.storage ?? localStorageDriver(path.join(config.DATA_DIR, 'uploads')));
+  app.decorate('storage', opts.storage ?? createStorageDriver(config));
   app.decorate(
     'secrets',
     opts.secrets ?? createSecretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR })),

@@ -41,6 +41,13 @@ const envSchema = z.object({
     .positive()
     .default(5 * 1024 * 1024),
   TRUST_PROXY: bool,
+  /** An S3-protocol object store for uploads (unset: DATA_DIR/uploads). */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Path-style addressing (http://host/bucket/key), as MinIO and most self-hosted stores want. */
+  S3_FORCE_PATH_STYLE: bool,
   SEED: z.coerce.number().int().default(2026),
   SEED_LEARNERS: z.coerce.number().int().min(0).default(2000),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),

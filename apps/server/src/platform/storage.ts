@@ -1,11 +1,19 @@
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 
 /**
  * Where uploaded files live. The local driver (default) writes under DATA_DIR/uploads;
- * an object-store driver (S3 API) implements the same three calls.
+ * the S3 driver (when S3_ENDPOINT is set) keeps them in an S3-protocol object store.
  */
 export type StorageDriver = {
   put(bucket: string, key: string, body: Buffer, contentType: string): Promise<void>;
@@ -28,9 +36,8 @@ export function localStorageDriver(root: string): StorageDriver {
       await fs.writeFile(file, body, { flag: 'wx' });
     },
     async get(bucket, key) {
-      let file: string;
+      const file = fileOf(bucket, key);
       try {
-        file = fileOf(bucket, key);
         await fs.access(file);
       } catch {
         return null;
@@ -48,4 +55,94 @@ export const BUCKETS = ['task-description', 'job-description', 'miscellaneous'] 
 export type Bucket = (typeof BUCKETS)[number];
 export function bucketName(bucket: Bucket, env: 'production' | 'staging'): string {
   return env === 'staging' ? `test-${bucket}` : bucket;
+}
+
+export type S3Settings = {
+  endpoint: string;
+  region: string;
+  accessKeyId?: string;
+  secretAccessKey?: string;
+  forcePathStyle: boolean;
+};
+
+/**
+ * The same three calls over an S3-protocol store (AWS S3, MinIO, Ceph, R2...). Buckets are
+ * created on first use when missing and the credentials allow it. Keys are checked as the
+ * local driver checks them, so both refuse the same names.
+ */
+export function s3StorageDriver(settings: S3Settings): StorageDriver & { client: S3Client } {
+  const client = new S3Client({
+    endpoint: settings.endpoint,
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    credentials:
+      settings.accessKeyId && settings.secretAccessKey
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+  });
+  const ready = new Map<string, Promise<void>>();
+  const check = (bucket: string, key: string) => {
+    if (!SAFE.test(bucket) || !SAFE_KEY.test(key)) throw new Error('invalid storage key');
+  };
+  const ensureBucket = (bucket: string) => {
+    let p = ready.get(bucket);
+    if (!p) {
+      p = client
+        .send(new HeadBucketCommand({ Bucket: bucket }))
+        .then(() => undefined)
+        .catch(async () => {
+          await client.send(new CreateBucketCommand({ Bucket: bucket }));
+        });
+      // A failure is not remembered: the next call tries again.
+      p.catch(() => ready.delete(bucket));
+      ready.set(bucket, p);
+    }
+    return p;
+  };
+  return {
+    client,
+    async put(bucket, key, body, contentType) {
+      check(bucket, key);
+      await ensureBucket(bucket);
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
+    },
+    async get(bucket, key) {
+      check(bucket, key);
+      try {
+        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        return res.Body instanceof Readable ? res.Body : null;
+      } catch (e) {
+        const name = (e as { name?: string }).name;
+        if (name === 'NoSuchKey' || name === 'NoSuchBucket' || name === 'NotFound') return null;
+        throw e;
+      }
+    },
+    async delete(bucket, key) {
+      check(bucket, key);
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+      } catch (e) {
+        if ((e as { name?: string }).name !== 'NoSuchBucket') throw e;
+      }
+    },
+  };
+}
+
+/** The driver the configuration asks for: S3 when S3_ENDPOINT is set, else DATA_DIR/uploads. */
+export function createStorageDriver(config: {
+  DATA_DIR: string;
+  S3_ENDPOINT?: string;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_FORCE_PATH_STYLE?: boolean;
+}): StorageDriver {
+  if (!config.S3_ENDPOINT) return localStorageDriver(path.join(config.DATA_DIR, 'uploads'));
+  return s3StorageDriver({
+    endpoint: config.S3_ENDPOINT,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE ?? true,
+  });
 }

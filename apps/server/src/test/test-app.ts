@@ -13,6 +13,7 @@ import { loadConfig } from '../config';
 import { type Database, openDatabase } from '../db/client';
 import { users } from '../db/schema';
 import { createSession } from '../platform/sessions';
+import type { StorageDriver } from '../platform/storage';
 import { emailOf } from './fixtures';
 import { createResponseValidator } from './openapi-validator';
 
@@ -79,6 +80,7 @@ export async function createTestApp(
   configure?: (app: Awaited<ReturnType<typeof buildApp>>) => void,
   /** Where the app's log lines go (tests that read them); no logging without it. */
   logStream?: NodeJS.WritableStream,
+  extra: { storage?: StorageDriver } = {},
 ) {
   const { database, drop } = await cloneDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cohort-test-'));
@@ -91,7 +93,12 @@ export async function createTestApp(
       ...overrides,
     },
   );
-  const app = await buildApp({ config, db: database.db, logger: logStream ? { stream: logStream } : false });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    logger: logStream ? { stream: logStream } : false,
+    storage: extra.storage,
+  });
   const openapi = validateAnswers(app);
   configure?.(app);
   await app.ready();
