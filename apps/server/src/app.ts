@@ -10,6 +10,7 @@ import { z } from 'zod';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
+import { registerConfigurationRoutes } from './modules/configuration/configuration.routes';
 import { registerContentRoutes } from './modules/content/content.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
@@ -129,6 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   registerFileRoutes(app);
   const services = registerResources(app);
   registerContentRoutes(app, services);
+  registerConfigurationRoutes(app, services);
 
   // The built console, with the SPA fallback for its client-side routes.
   const dist = config.WEB_DIST;

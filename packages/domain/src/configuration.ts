@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AI_MODELS, INTERVIEW_TYPES, REQUEST_STATUSES } from './enums';
 import { optionalEmail, optionalText, recordId, requiredText, updateOf } from './fields';
 import type { ResourceDef } from './resource';
+import { isoDateTime } from './wire';
 
 // ---------- Degrees and their categories (the spec's spelling: /deegree) ----------
 export const degreeCategoryCreateSchema = z.strictObject({ name: requiredText('Name', 120) });
@@ -199,3 +200,54 @@ export const enquiryResource: ResourceDef = {
     { name: 'createdAt', label: 'Received at', type: 'datetime', list: true, filter: true, sort: true },
   ],
 };
+
+// ---------- Website configuration (versioned settings) ----------
+export const websiteConfigurationCreateSchema = z.strictObject({
+  key: z
+    .string()
+    .trim()
+    .min(2, 'Key is required')
+    .max(80, 'Key is at most 80 characters')
+    .regex(
+      /^[a-z0-9][a-z0-9._-]*$/,
+      'Lower-case letters, digits, dots, dashes and underscores (e.g. home.banner.title)',
+    ),
+  value: z.string().max(20_000, 'Value is at most 20,000 characters'),
+  description: optionalText(300),
+});
+export const websiteConfigurationUpdateSchema = z.strictObject({
+  value: websiteConfigurationCreateSchema.shape.value.optional(),
+  description: optionalText(300),
+  version: z.number().int().min(1),
+});
+
+export const websiteConfigurationResource: ResourceDef = {
+  path: 'website-configuration',
+  permission: 'websiteConfiguration',
+  label: 'Website setting',
+  pluralLabel: 'Website configuration',
+  titleField: 'key',
+  createSchema: websiteConfigurationCreateSchema,
+  updateSchema: websiteConfigurationUpdateSchema,
+  defaultSort: { field: 'key', dir: 'asc' },
+  fields: [
+    { name: 'key', label: 'Key', type: 'string', list: true, filter: true, sort: true, form: true, required: true },
+    { name: 'value', label: 'Value', type: 'text', list: true, filter: true, form: true },
+    { name: 'description', label: 'Description', type: 'string', list: true, filter: true, form: true },
+    { name: 'version', label: 'Version', type: 'integer', list: true, sort: true },
+    { name: 'updatedAt', label: 'Last saved', type: 'datetime', list: true, sort: true },
+  ],
+};
+
+/** One saved value of a setting, newest first in its history. */
+export const websiteConfigurationVersionSchema = z.object({
+  version: z.number().int(),
+  value: z.string(),
+  changedByName: z.string().nullable(),
+  restoredFrom: z.number().int().nullable(),
+  createdAt: isoDateTime,
+});
+export const websiteConfigurationRollbackSchema = z.strictObject({
+  toVersion: z.number({ message: 'Choose a version' }).int().min(1),
+  version: z.number().int().min(1),
+});

@@ -16,6 +16,7 @@ import {
   enquiryResource,
   jobRoleResource,
   locationResource,
+  websiteConfigurationResource,
 } from './configuration';
 import {
   blogResource,
@@ -43,6 +44,7 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     locationResource,
     aiPromptResource,
     enquiryResource,
+    websiteConfigurationResource,
     auditResource,
     backendErrorResource,
     frontendErrorResource,

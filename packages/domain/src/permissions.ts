@@ -96,7 +96,7 @@ export const PERMISSIONS = {
   // Configuration
   card: readWrite(['MARKETING'], []),
   userType: readWrite(['MARKETING'], []),
-  websiteConfiguration: readWrite(['MARKETING'], []),
+  websiteConfiguration: readWrite(['MARKETING'], ['MARKETING']),
   aiPrompt: readWrite(['MENTOR'], []),
   location: readWrite(ALL_STAFF, ['HR']),
   // Support

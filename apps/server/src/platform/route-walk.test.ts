@@ -79,6 +79,7 @@ const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
   location: { read: STAFF, write: ['HR'] },
   aiPrompt: { read: ['MENTOR'], write: [] },
   enquiry: { read: ['MARKETING', 'MOTIVATOR'], write: ['MARKETING', 'MOTIVATOR'] },
+  websiteConfiguration: { read: ['MARKETING'], write: ['MARKETING'] },
 };
 const READS = new Set(['list', 'read', 'export']);
 

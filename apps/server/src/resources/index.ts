@@ -16,6 +16,7 @@ import {
   roleByKey,
   testimonialResource,
   userResource,
+  websiteConfigurationResource,
 } from '@cohort/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -36,7 +37,9 @@ import {
   products,
   testimonials,
   users,
+  websiteConfigurations,
 } from '../db/schema';
+import { recordConfigurationVersion } from '../modules/configuration/record-configuration-version';
 import { LEARNER_SCOPES } from '../platform/row-scopes';
 import { type ResourceBinding, type ResourceService, registerResource } from './engine';
 
@@ -71,6 +74,12 @@ export function resourceBindings(): ResourceBinding[] {
     { def: locationResource, table: locations, entity: 'location' },
     { def: aiPromptResource, table: aiPrompts, entity: 'aiPrompt' },
     { def: enquiryResource, table: enquiries, entity: 'enquiry' },
+    {
+      def: websiteConfigurationResource,
+      table: websiteConfigurations,
+      entity: 'websiteConfiguration',
+      afterWrite: (tx, actor, row) => recordConfigurationVersion(tx, actor, row),
+    },
     { def: auditResource, table: auditLog, entity: 'audit' },
     { def: backendErrorResource, table: backendErrors, entity: 'backendError' },
     {

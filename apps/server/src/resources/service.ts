@@ -36,6 +36,8 @@ export type ResourceBinding = {
   onCreate?: (actor: Actor) => Record<string, unknown>;
   /** Columns never sent to the console. */
   hidden?: readonly string[];
+  /** Runs in the transaction of every create and update, with the row as written (e.g. to keep a version history). */
+  afterWrite?: (tx: Tx, actor: Actor, row: Row) => Promise<void>;
 };
 
 /** Escapes LIKE's wildcards so a search for "50%" means the text "50%". */
@@ -248,6 +250,7 @@ export class ResourceService {
       }
       const [created] = await tx.insert(this.binding.table).values(values).returning();
       await this.assertInScope(tx, actor, created.id as number);
+      await this.binding.afterWrite?.(tx, actor, created as Row);
       await audit(tx, actor, {
         action: 'create',
         entity: this.binding.entity,
@@ -272,6 +275,7 @@ export class ResourceService {
         .returning();
       if (!after) throw staleVersion();
       await this.assertInScope(tx, actor, id);
+      await this.binding.afterWrite?.(tx, actor, after as Row);
       await audit(tx, actor, {
         action: 'update',
         entity: this.binding.entity,

@@ -56,3 +56,34 @@ export const aiPrompts = pgTable('ai_prompts', {
   topic: text('topic'),
   prompt: text('prompt').notNull(),
 });
+
+/** Website settings staff edit (banners, links, copy): every save is kept as a version. */
+export const websiteConfigurations = pgTable(
+  'website_configurations',
+  {
+    ...baseColumns,
+    ...versioned,
+    key: text('key').notNull(),
+    value: text('value').notNull(),
+    description: text('description'),
+  },
+  (t) => [uniqueIndex('website_configurations_key_unique').on(t.key)],
+);
+
+/** One row per saved value of a website setting: its history, and what a rollback restores. */
+export const websiteConfigurationVersions = pgTable(
+  'website_configuration_versions',
+  {
+    ...baseColumns,
+    configurationId: integer('configuration_id')
+      .notNull()
+      .references(() => websiteConfigurations.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    value: text('value').notNull(),
+    changedBy: integer('changed_by'),
+    changedByName: text('changed_by_name'),
+    /** Set when this version restored an earlier one. */
+    restoredFrom: integer('restored_from'),
+  },
+  (t) => [uniqueIndex('website_configuration_versions_unique').on(t.configurationId, t.version)],
+);

@@ -14,6 +14,8 @@ import {
   products,
   testimonials,
   users,
+  websiteConfigurations,
+  websiteConfigurationVersions,
 } from '../schema';
 
 const DEGREES: Record<string, string[]> = {
@@ -145,4 +147,33 @@ export async function seedCatalog(tx: Tx, faker: Faker, daysAgo: (max: number, m
       };
     }),
   );
+}
+
+/** Website settings with a short history, so the History panel has something to show. */
+export async function seedWebsiteConfiguration(tx: Tx, adminId: number, adminName: string) {
+  const settings: [string, string[], string][] = [
+    [
+      'home.banner.title',
+      ['Learn to code. Get placed.', 'Learn to code. Get placed. Pay when you earn.'],
+      'Headline of the home page',
+    ],
+    ['home.banner.cta', ['Apply now'], 'Button under the headline'],
+    ['footer.support.email', ['support@cohort.test'], 'Shown in the footer and in mails'],
+    ['admissions.next.batch', ['2027-01-05', '2027-01-12'], 'Start date of the next batch'],
+  ];
+  for (const [key, values, description] of settings) {
+    const [row] = await tx
+      .insert(websiteConfigurations)
+      .values({ key, value: values.at(-1)!, description, version: values.length })
+      .returning({ id: websiteConfigurations.id });
+    await tx.insert(websiteConfigurationVersions).values(
+      values.map((value, i) => ({
+        configurationId: row.id,
+        version: i + 1,
+        value,
+        changedBy: adminId,
+        changedByName: adminName,
+      })),
+    );
+  }
 }

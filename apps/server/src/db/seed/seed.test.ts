@@ -15,6 +15,7 @@ import {
   products,
   testimonials,
   users,
+  websiteConfigurations,
 } from '../schema';
 import { STAFF_ACCOUNTS } from './demo-accounts';
 import { seedDemo, seedIfEmpty } from './seed';
@@ -57,6 +58,7 @@ describe('demo seed', () => {
         locations,
         aiPrompts,
         enquiries,
+        websiteConfigurations,
       ]) {
         expect((await a.db.select({ n: count() }).from(table))[0].n).toBeGreaterThan(0);
       }

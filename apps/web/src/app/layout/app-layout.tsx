@@ -15,12 +15,14 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconLogout, IconMoon, IconSun } from '@tabler/icons-react';
+import { spotlight } from '@mantine/spotlight';
+import { IconLogout, IconMoon, IconSearch, IconSun } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useLogout } from '../../features/auth/api/logout';
 import { useRoleKey } from '../../lib/auth';
 import { useAppStore } from '../../lib/store';
+import { CommandPalette } from './command-palette';
 import { navGroupsFor } from './nav-links';
 
 function isActive(pathname: string, to: string): boolean {
@@ -74,6 +76,16 @@ export function AppLayout({ children }: { children: ReactNode }) {
                 </Text>
               </Stack>
             )}
+            <Tooltip label="Search (Ctrl+K)">
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Search screens and records"
+                onClick={() => spotlight.open()}
+              >
+                <IconSearch size={18} />
+              </ActionIcon>
+            </Tooltip>
             <ColorSchemeToggle />
             <Button
               variant="default"
@@ -109,6 +121,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
           ))}
         </ScrollArea>
       </AppShell.Navbar>
+      <CommandPalette />
       <AppShell.Main>
         {user?.impersonatedBy && (
           <Alert color="orange" mb="md" title="Impersonation">

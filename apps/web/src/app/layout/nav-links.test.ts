@@ -12,7 +12,7 @@ describe('navigation', () => {
       ['Learners', ['Learners']],
       ['Content', ['Blogs', 'Events', 'Testimonials', 'Companies', 'Products', 'Orders']],
       ['Placements', ['Job roles']],
-      ['Configuration', ['Degrees', 'Degree categories', 'Locations', 'AI prompts']],
+      ['Configuration', ['Degrees', 'Degree categories', 'Locations', 'AI prompts', 'Website configuration']],
       ['Support', ['Enquiries']],
       ['Administration', ['Audit log', 'Server errors', 'Console errors', 'Roles', 'Security']],
     ]);
@@ -30,6 +30,7 @@ describe('navigation', () => {
       'Degrees',
       'Degree categories',
       'Locations',
+      'Website configuration',
       'Enquiries',
       'Security',
     ]);

@@ -1,4 +1,8 @@
 import { AUDIT_ACTIONS, type FieldDef, RESOURCES, type ResourceDef } from '@cohort/domain';
+import type { ComponentType } from 'react';
+import type { ApiRecord } from '../../components/resource-form/form-values';
+import { AuditDiffPanel } from './components/audit-diff';
+import { ConfigurationHistoryPanel } from './components/configuration-history-panel';
 
 /**
  * One registration per resource (react-admin style): the domain definition drives
@@ -8,6 +12,9 @@ import { AUDIT_ACTIONS, type FieldDef, RESOURCES, type ResourceDef } from '@coho
 export const NAV_AREAS = ['Learners', 'Content', 'Placements', 'Configuration', 'Support', 'Administration'] as const;
 export type NavArea = (typeof NAV_AREAS)[number];
 
+/** A panel of a record's detail screen. */
+export type RecordPanel = ComponentType<{ def: ResourceDef; id: string; record: ApiRecord }>;
+
 export type ResourceRegistration = {
   def: ResourceDef;
   /** The navigation group its screens sit in. */
@@ -16,8 +23,8 @@ export type ResourceRegistration = {
   slug: string;
   /** The console offers a create screen (still subject to the def's operations and the role). */
   allowCreate: boolean;
-  /** Extra panel on the detail screen. */
-  detail?: 'auditDiff';
+  /** Panels the detail screen shows below the record (react-admin style: components, not names). */
+  panels?: readonly RecordPanel[];
 };
 
 type Extra = Partial<Omit<ResourceRegistration, 'def' | 'slug' | 'area'>> & {
@@ -47,10 +54,13 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('deegree/category', 'degree-categories', 'Configuration'),
   register('location', 'locations', 'Configuration'),
   register('ai-prompt', 'ai-prompts', 'Configuration'),
+  register('website-configuration', 'website-configuration', 'Configuration', {
+    panels: [ConfigurationHistoryPanel],
+  }),
   register('enquiry', 'enquiries', 'Support'),
   // The server stores the action as text; its known values read better as badges and a pick list.
   register('audit', 'audit-log', 'Administration', {
-    detail: 'auditDiff',
+    panels: [AuditDiffPanel],
     fields: { action: { type: 'enum', options: AUDIT_ACTIONS } },
   }),
   register('errors', 'server-errors', 'Administration'),

@@ -14,7 +14,6 @@ import { useDeleteResource } from './api/delete-resource';
 import { useResource } from './api/get-resource';
 import { useUpdateResource } from './api/update-resource';
 import { capabilitiesFor, defForRole } from './capabilities';
-import { AuditDiff } from './components/audit-diff';
 import { RecordDetails } from './components/record-details';
 import { RecordImagePanel } from './components/record-image-panel';
 import { ResourceEditor } from './components/resource-editor';
@@ -140,12 +139,9 @@ function ResourceDetail({ reg, id }: { reg: ResourceRegistration; id: string }) 
         def.images?.map((image) => (
           <RecordImagePanel key={image.field} def={def} image={image} id={id} record={record} />
         ))}
-      {reg.detail === 'auditDiff' && (
-        <AuditDiff
-          before={record.before as Record<string, unknown> | null}
-          after={record.after as Record<string, unknown> | null}
-        />
-      )}
+      {reg.panels?.map((Panel) => (
+        <Panel key={Panel.displayName ?? Panel.name} def={def} id={id} record={record} />
+      ))}
     </Stack>
   );
 }

@@ -76,3 +76,13 @@ export function AuditDiff({ before, after }: { before: Json; after: Json }) {
     </Paper>
   );
 }
+
+/** The audit log's detail panel: the entry's before and after, field by field. */
+export function AuditDiffPanel({ record }: { record: Record<string, unknown> }) {
+  return (
+    <AuditDiff
+      before={record.before as Record<string, unknown> | null}
+      after={record.after as Record<string, unknown> | null}
+    />
+  );
+}

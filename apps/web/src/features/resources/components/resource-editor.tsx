@@ -26,7 +26,11 @@ type Props = {
   onCancel: () => void;
 };
 
-const formFieldsOf = (def: ResourceDef) => def.fields.filter((f) => f.form);
+/** The form's fields: on update, only those the update schema takes (a key fixed at creation stays out). */
+function formFieldsOf(def: ResourceDef, mode: 'create' | 'update') {
+  const shape = mode === 'update' ? (def.updateSchema as { shape?: Record<string, unknown> }).shape : undefined;
+  return def.fields.filter((f) => f.form && (!shape || f.name in shape));
+}
 
 /**
  * The generated create/update form: client-side validation with the resource's zod
@@ -45,7 +49,7 @@ export function ResourceEditor({
   extraActions,
   onCancel,
 }: Props) {
-  const [fields] = useState(() => formFieldsOf(def));
+  const [fields] = useState(() => formFieldsOf(def, mode));
   const form = useResourceForm(fields, record);
   const [conflict, setConflict] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);

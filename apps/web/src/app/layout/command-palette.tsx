@@ -1,0 +1,102 @@
+import { type ListResult, operatorsFor, staffCall } from '@cohort/domain';
+import { Badge, Group, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Spotlight, spotlight } from '@mantine/spotlight';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { ApiRecord } from '../../components/resource-form/form-values';
+import { capabilitiesFor, defForRole } from '../../features/resources/capabilities';
+import { RESOURCE_REGISTRY, type ResourceRegistration } from '../../features/resources/registry';
+import { api } from '../../lib/api-client';
+import { useRoleKey } from '../../lib/auth';
+import { navLinksFor } from './nav-links';
+
+type Hit = { key: string; label: string; kind: string; to: string; params?: Record<string, string> };
+
+/** The registrations whose records can be found by title: the role lists them and may filter the title with `like`. */
+function searchable(role: ReturnType<typeof useRoleKey>): ResourceRegistration[] {
+  return RESOURCE_REGISTRY.filter((reg) => {
+    const def = defForRole(reg.def, role);
+    const title = def.fields.find((f) => f.name === def.titleField);
+    return (
+      capabilitiesFor(reg, role).list &&
+      capabilitiesFor(reg, role).read &&
+      title?.filter &&
+      operatorsFor(title.type).includes('like')
+    );
+  });
+}
+
+async function findRecords(regs: ResourceRegistration[], q: string, signal: AbortSignal): Promise<Hit[]> {
+  const filters = (field: string) => JSON.stringify([{ field, operator: 'like', value: q }]);
+  const found = await Promise.all(
+    regs.map(async (reg) => {
+      const query = new URLSearchParams({ page_size: '5', filters: filters(reg.def.titleField) });
+      const res = await api.get<ListResult<ApiRecord>>(`${staffCall(reg.def, 'list').url}?${query}`, {
+        signal,
+        silent: true,
+      });
+      return res.data.map((r) => ({
+        key: `${reg.slug}:${r.id}`,
+        label: String(r[reg.def.titleField] ?? `#${r.id}`),
+        kind: reg.def.label,
+        to: '/$resource/$id',
+        params: { resource: reg.slug, id: String(r.id) },
+      }));
+    }),
+  );
+  return found.flat();
+}
+
+/** Ctrl/Cmd+K: jump to any screen the role may open, or to a record by its title, across resources. */
+export function CommandPalette() {
+  const role = useRoleKey();
+  const navigate = useNavigate();
+  const [query, setQuery] = useState('');
+  const [debounced] = useDebouncedValue(query.trim(), 250);
+  const regs = searchable(role);
+  const records = useQuery({
+    queryKey: ['command-palette', role, debounced],
+    enabled: debounced.length >= 2,
+    queryFn: ({ signal }) => findRecords(regs, debounced, signal),
+  });
+  const q = query.trim().toLowerCase();
+  const screens: Hit[] = navLinksFor(role)
+    .filter((l) => !q || l.label.toLowerCase().includes(q))
+    .map((l) => ({ key: `screen:${l.key}`, label: l.label, kind: 'Screen', to: l.to }));
+  const hits = [...screens, ...(debounced.length >= 2 ? (records.data ?? []) : [])];
+
+  const go = (hit: Hit) => {
+    spotlight.close();
+    void navigate({ to: hit.to as '/', params: hit.params as never });
+  };
+
+  return (
+    <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable maxHeight={420}>
+      <Spotlight.Search
+        placeholder="Jump to a screen or find a record by name…"
+        leftSection={<IconSearch size={18} />}
+        aria-label="Search screens and records"
+      />
+      <Spotlight.ActionsList>
+        {hits.map((hit) => (
+          <Spotlight.Action key={hit.key} onClick={() => go(hit)}>
+            <Group justify="space-between" wrap="nowrap" w="100%">
+              <Text size="sm" truncate>
+                {hit.label}
+              </Text>
+              <Badge variant="light" color={hit.kind === 'Screen' ? 'gray' : 'blue'}>
+                {hit.kind}
+              </Badge>
+            </Group>
+          </Spotlight.Action>
+        ))}
+        {hits.length === 0 && (
+          <Spotlight.Empty>{records.isFetching ? 'Searching…' : 'Nothing matches. Try another name.'}</Spotlight.Empty>
+        )}
+      </Spotlight.ActionsList>
+    </Spotlight.Root>
+  );
+}
