@@ -80,7 +80,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
               <ActionIcon
                 variant="default"
                 size="lg"
-                aria-label="Search screens and records"
+                aria-label="Open the command palette"
                 onClick={() => spotlight.open()}
               >
                 <IconSearch size={18} />
