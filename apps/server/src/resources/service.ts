@@ -17,8 +17,9 @@ import type { Db, Tx } from '../db/client';
 import type { Actor } from '../platform/access';
 import { audit } from '../platform/audit';
 import { csvRow } from '../platform/csv';
-import { AppError, badRequest, notFound, staleVersion, zodIssues } from '../platform/errors';
+import { AppError, badRequest, notFound, zodIssues } from '../platform/errors';
 import type { Sheet } from '../platform/spreadsheet';
+import { updateVersioned } from '../platform/versioned-update';
 
 // biome-ignore lint/suspicious/noExplicitAny: the engine works over any table with an id column
 export type AnyTable = PgTable & { id: Column<any> };
@@ -265,24 +266,17 @@ export class ResourceService {
   async update(db: Db, actor: Actor, id: number, input: Row & { version: number }) {
     this.assertWritable(actor, input);
     await db.transaction(async (tx) => {
-      const before = await this.get(tx, actor, id, true);
-      if (before.version !== input.version) throw staleVersion();
-      const t = this.binding.table as AnyTable & { version: Column };
-      const [after] = await tx
-        .update(t)
-        .set({ ...this.toColumnValues(input), version: sql`${t.version} + 1`, updatedAt: new Date() })
-        .where(and(eq(t.id, id), eq(t.version, input.version)))
-        .returning();
-      if (!after) throw staleVersion();
-      await this.assertInScope(tx, actor, id);
-      await this.binding.afterWrite?.(tx, actor, after as Row);
-      await audit(tx, actor, {
-        action: 'update',
+      const before = (await this.get(tx, actor, id, true)) as Row & { id: number; version: number };
+      const after = await updateVersioned(tx, actor, {
+        table: this.binding.table as AnyTable & { version: Column },
         entity: this.binding.entity,
-        entityId: id,
-        before: this.toRecord(before),
-        after: this.toRecord(after as Row),
+        before,
+        version: input.version,
+        changes: this.toColumnValues(input),
+        snapshot: (row) => this.toRecord(row),
       });
+      await this.assertInScope(tx, actor, id);
+      await this.binding.afterWrite?.(tx, actor, after);
     });
     return this.toRecord(await this.get(db, actor, id), actor);
   }
