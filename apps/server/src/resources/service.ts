@@ -11,7 +11,24 @@ import {
   referenceLabelKey,
   rowScope,
 } from '@cohort/domain';
-import { and, asc, type Column, desc, eq, getTableColumns, gt, gte, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  type Column,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import type { Actor } from '../platform/access';
@@ -185,7 +202,31 @@ export class ResourceService {
     const sortCol = this.columns[sort.field];
     const dir = sort.dir === 'asc' ? asc : desc;
     const orderBy = sort.field === 'id' ? [dir(this.binding.table.id)] : [dir(sortCol), dir(this.binding.table.id)];
-    return { where, orderBy };
+    return {
+      where,
+      orderBy,
+      sort: { column: sort.field === 'id' ? undefined : sortCol, field: sort.field, dir: sort.dir },
+    };
+  }
+
+  /**
+   * The rows after (value, id) in the list's order, for keyset paging: PostgreSQL sorts NULLs
+   * last ascending and first descending, and the id breaks ties, so every row comes once.
+   */
+  private after(sort: { column?: Column; dir: 'asc' | 'desc' }, last: Row, lastValue: unknown): SQL | undefined {
+    const id = this.binding.table.id;
+    const lastId = last.id as number;
+    const beyondId = sort.dir === 'asc' ? gt(id, lastId) : lt(id, lastId);
+    const col = sort.column;
+    if (!col) return beyondId;
+    if (sort.dir === 'asc') {
+      return lastValue === null || lastValue === undefined
+        ? and(isNull(col), beyondId)
+        : or(gt(col, lastValue), and(eq(col, lastValue), beyondId), isNull(col));
+    }
+    return lastValue === null || lastValue === undefined
+      ? or(and(isNull(col), beyondId), isNotNull(col))
+      : or(lt(col, lastValue), and(eq(col, lastValue), beyondId));
   }
 
   async list(db: Db, actor: Actor, query: Query, page: number, size: number) {
@@ -464,7 +505,7 @@ export class ResourceService {
    * page, read in pages so memory stays flat at any size.
    */
   async *csvChunks(db: Db, actor: Actor, query: Query): AsyncGenerator<string> {
-    const { where, orderBy } = this.parseListQuery(actor, query);
+    const { where, orderBy, sort } = this.parseListQuery(actor, query);
     const fields = this.def.fields.filter(
       (f: FieldDef) =>
         f.type !== 'image' &&
@@ -476,17 +517,22 @@ export class ResourceService {
     const t = this.binding.table;
     const CHUNK = 2000;
     let head = csvRow(fields.map((f) => f.label));
-    for (let offset = 0; ; offset += CHUNK) {
+    // Keyset paging: each page starts after the last row of the one before, so the cost per page
+    // stays flat at any depth (OFFSET would rescan everything before it) and a row written or
+    // removed meanwhile never makes another one appear twice or go missing.
+    let cursor: SQL | undefined;
+    for (;;) {
       const page = (await db
         .select(this.selection)
         .from(t)
-        .where(where)
+        .where(and(where, cursor))
         .orderBy(...orderBy)
-        .limit(CHUNK)
-        .offset(offset)) as Row[];
+        .limit(CHUNK)) as Row[];
       yield head + page.map((r) => csvRow(fields.map((f) => r[columnOf(f)]))).join('');
       head = '';
       if (page.length < CHUNK) return;
+      const last = page[page.length - 1];
+      cursor = this.after(sort, last, sort.column ? last[sort.field] : undefined);
     }
   }
 }
