@@ -111,3 +111,10 @@ export const CURRENCIES = [
   { value: 'INR', label: 'INR' },
   { value: 'USD', label: 'USD' },
 ] as const;
+
+/** The Q&A filter of spec §4: Archive, Answered, Un-Answered. */
+export const QUESTION_STATUSES = [
+  { value: 'Un-Answered', label: 'Un-Answered', color: 'orange' },
+  { value: 'Answered', label: 'Answered', color: 'green' },
+  { value: 'Archive', label: 'Archive', color: 'gray' },
+] as const;

@@ -7,6 +7,7 @@ export * from './permissions';
 export * from './platform';
 export * from './resource';
 export * from './roles';
+export * from './support';
 export * from './wire';
 
 import {
@@ -28,6 +29,7 @@ import {
 } from './content';
 import { auditResource, backendErrorResource, frontendErrorResource, userResource } from './platform';
 import type { ResourceDef } from './resource';
+import { answerResource, questionResource } from './support';
 
 /** Every resource served by the generic engine, by url segment. */
 export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
@@ -44,6 +46,8 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     locationResource,
     aiPromptResource,
     enquiryResource,
+    questionResource,
+    answerResource,
     websiteConfigurationResource,
     auditResource,
     backendErrorResource,

@@ -80,6 +80,7 @@ const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
   aiPrompt: { read: ['MENTOR'], write: [] },
   enquiry: { read: ['MARKETING', 'MOTIVATOR'], write: ['MARKETING', 'MOTIVATOR'] },
   websiteConfiguration: { read: ['MARKETING'], write: ['MARKETING'] },
+  question: { read: ['MENTOR'], write: ['MENTOR'] },
 };
 const READS = new Set(['list', 'read', 'export']);
 

@@ -1,5 +1,6 @@
 import {
   aiPromptResource,
+  answerResource,
   auditResource,
   backendErrorResource,
   blogResource,
@@ -13,6 +14,7 @@ import {
   locationResource,
   orderResource,
   productResource,
+  questionResource,
   roleByKey,
   testimonialResource,
   userResource,
@@ -22,6 +24,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   aiPrompts,
+  answers,
   auditLog,
   backendErrors,
   blogs,
@@ -35,11 +38,13 @@ import {
   locations,
   orders,
   products,
+  questions,
   testimonials,
   users,
   websiteConfigurations,
 } from '../db/schema';
 import { recordConfigurationVersion } from '../modules/configuration/record-configuration-version';
+import { markQuestionAnswered } from '../modules/support/mark-question-answered';
 import { LEARNER_SCOPES } from '../platform/row-scopes';
 import { type ResourceBinding, type ResourceService, registerResource } from './engine';
 
@@ -74,6 +79,14 @@ export function resourceBindings(): ResourceBinding[] {
     { def: locationResource, table: locations, entity: 'location' },
     { def: aiPromptResource, table: aiPrompts, entity: 'aiPrompt' },
     { def: enquiryResource, table: enquiries, entity: 'enquiry' },
+    { def: questionResource, table: questions, entity: 'question' },
+    {
+      def: answerResource,
+      table: answers,
+      entity: 'answer',
+      onCreate: (a) => ({ answeredBy: a.user.id, answeredByName: a.user.name }),
+      afterWrite: markQuestionAnswered,
+    },
     {
       def: websiteConfigurationResource,
       table: websiteConfigurations,

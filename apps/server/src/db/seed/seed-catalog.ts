@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import {
   aiPrompts,
+  answers,
   companies,
   degreeCategories,
   degrees,
@@ -12,6 +13,7 @@ import {
   locations,
   orders,
   products,
+  questions,
   testimonials,
   users,
   websiteConfigurations,
@@ -132,6 +134,36 @@ export async function seedCatalog(tx: Tx, faker: Faker, daysAgo: (max: number, m
       prompt: `You are an interviewer for a ${INTERVIEW_TYPES[i].value}. Ask one question at a time and rate each answer from 1 to 5.`,
     })),
   );
+  if (buyers.length) {
+    const topics = [
+      'useEffect runs twice',
+      'SQL GROUP BY with joins',
+      'Big-O of my solution',
+      'CSS grid centring',
+      'Git rebase vs merge',
+      'Promise.all errors',
+    ];
+    const asked = await tx
+      .insert(questions)
+      .values(
+        topics.map((topic, i) => ({
+          title: `How do I understand ${topic}?`,
+          body: faker.lorem.sentences({ min: 1, max: 3 }),
+          askedById: faker.helpers.arrayElement(buyers).id,
+          status: i < 3 ? 'Un-Answered' : i < 5 ? 'Answered' : 'Archive',
+        })),
+      )
+      .returning({ id: questions.id, status: questions.status });
+    await tx.insert(answers).values(
+      asked
+        .filter((q) => q.status !== 'Un-Answered')
+        .map((q) => ({
+          questionId: q.id,
+          body: faker.lorem.sentences({ min: 1, max: 2 }),
+          answeredByName: 'Demo Mentor',
+        })),
+    );
+  }
   await tx.insert(enquiries).values(
     Array.from({ length: 20 }, (_, i) => {
       const createdAt = daysAgo(45);

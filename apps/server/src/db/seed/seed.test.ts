@@ -13,6 +13,7 @@ import {
   locations,
   orders,
   products,
+  questions,
   testimonials,
   users,
   websiteConfigurations,
@@ -59,6 +60,7 @@ describe('demo seed', () => {
         aiPrompts,
         enquiries,
         websiteConfigurations,
+        questions,
       ]) {
         expect((await a.db.select({ n: count() }).from(table))[0].n).toBeGreaterThan(0);
       }

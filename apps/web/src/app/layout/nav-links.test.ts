@@ -13,7 +13,7 @@ describe('navigation', () => {
       ['Content', ['Blogs', 'Events', 'Testimonials', 'Companies', 'Products', 'Orders']],
       ['Placements', ['Job roles']],
       ['Configuration', ['Degrees', 'Degree categories', 'Locations', 'AI prompts', 'Website configuration']],
-      ['Support', ['Enquiries']],
+      ['Support', ['Enquiries', 'Questions', 'Answers']],
       ['Administration', ['Audit log', 'Server errors', 'Console errors', 'Roles', 'Security']],
     ]);
   });

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { AuditDiffPanel } from './components/audit-diff';
 import { ConfigurationHistoryPanel } from './components/configuration-history-panel';
+import { QuestionAnswersPanel } from './components/question-answers-panel';
 
 /**
  * One registration per resource (react-admin style): the domain definition drives
@@ -58,6 +59,8 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
     panels: [ConfigurationHistoryPanel],
   }),
   register('enquiry', 'enquiries', 'Support'),
+  register('question', 'questions', 'Support', { panels: [QuestionAnswersPanel] }),
+  register('answer', 'answers', 'Support'),
   // The server stores the action as text; its known values read better as badges and a pick list.
   register('audit', 'audit-log', 'Administration', {
     panels: [AuditDiffPanel],

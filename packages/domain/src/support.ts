@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { QUESTION_STATUSES } from './enums';
+import { recordId, requiredText, version } from './fields';
+import type { ResourceDef } from './resource';
+
+// ---------- Q&A: questions (the mentors' inbox) and their answers ----------
+export const questionCreateSchema = z.strictObject({
+  title: requiredText('Question', 300),
+  body: requiredText('Details', 10_000),
+  askedById: recordId('Learner').nullable().optional(),
+});
+export const questionUpdateSchema = z.strictObject({
+  title: requiredText('Question', 300).optional(),
+  body: requiredText('Details', 10_000).optional(),
+  status: z.enum(['Un-Answered', 'Answered', 'Archive'], { message: 'Choose a status' }).optional(),
+  version,
+});
+
+export const questionResource: ResourceDef = {
+  path: 'question',
+  permission: 'question',
+  label: 'Question',
+  pluralLabel: 'Questions',
+  titleField: 'title',
+  createSchema: questionCreateSchema,
+  updateSchema: questionUpdateSchema,
+  defaultSort: { field: 'createdAt', dir: 'desc' },
+  fields: [
+    { name: 'id', label: 'Id', type: 'integer', filter: true, sort: true },
+    {
+      name: 'title',
+      label: 'Question',
+      type: 'string',
+      list: true,
+      filter: true,
+      sort: true,
+      form: true,
+      required: true,
+    },
+    {
+      name: 'status',
+      label: 'Status',
+      type: 'enum',
+      options: QUESTION_STATUSES,
+      list: true,
+      filter: true,
+      sort: true,
+      form: true,
+    },
+    {
+      name: 'askedById',
+      label: 'Asked by',
+      type: 'reference',
+      reference: { resource: 'user', labelField: 'name' },
+      list: true,
+      filter: true,
+    },
+    { name: 'body', label: 'Details', type: 'text', filter: true, form: true, required: true },
+    { name: 'createdAt', label: 'Asked at', type: 'datetime', list: true, filter: true, sort: true },
+  ],
+};
+
+export const answerCreateSchema = z.strictObject({
+  questionId: recordId('Question'),
+  body: requiredText('Answer', 10_000),
+});
+export const answerUpdateSchema = z.strictObject({ body: requiredText('Answer', 10_000).optional(), version });
+
+export const answerResource: ResourceDef = {
+  path: 'answer',
+  permission: 'question',
+  label: 'Answer',
+  pluralLabel: 'Answers',
+  titleField: 'body',
+  createSchema: answerCreateSchema,
+  updateSchema: answerUpdateSchema,
+  defaultSort: { field: 'createdAt', dir: 'asc' },
+  fields: [
+    { name: 'id', label: 'Id', type: 'integer', filter: true, sort: true },
+    {
+      name: 'questionId',
+      label: 'Question',
+      type: 'reference',
+      reference: { resource: 'question', labelField: 'title' },
+      list: true,
+      filter: true,
+      form: true,
+      required: true,
+    },
+    { name: 'body', label: 'Answer', type: 'text', list: true, filter: true, form: true, required: true },
+    { name: 'answeredByName', label: 'Answered by', type: 'string', list: true, filter: true },
+    { name: 'createdAt', label: 'Answered at', type: 'datetime', list: true, filter: true, sort: true },
+  ],
+};
