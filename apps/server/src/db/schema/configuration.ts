@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { baseColumns, versioned } from './columns';
 
 export const degreeCategories = pgTable(
@@ -86,4 +86,72 @@ export const websiteConfigurationVersions = pgTable(
     restoredFrom: integer('restored_from'),
   },
   (t) => [uniqueIndex('website_configuration_versions_unique').on(t.configurationId, t.version)],
+);
+
+/** Cards a learner's dashboard shows (title, text, call to action, image), in position order. */
+export const cards = pgTable(
+  'cards',
+  {
+    ...baseColumns,
+    ...versioned,
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    ctaLabel: text('cta_label'),
+    ctaUrl: text('cta_url'),
+    imageUrl: text('image_url'),
+    active: boolean('active').notNull().default(true),
+    position: integer('position').notNull(),
+  },
+  (t) => [index('cards_position_idx').on(t.position)],
+);
+
+/** A named segment of learners; when a learner is of several, the lowest priority number shows first. */
+export const userTypes = pgTable(
+  'user_types',
+  {
+    ...baseColumns,
+    ...versioned,
+    name: text('name').notNull(),
+    description: text('description'),
+    priority: integer('priority').notNull(),
+  },
+  (t) => [
+    uniqueIndex('user_types_name_unique').on(sql`lower(${t.name})`),
+    index('user_types_priority_idx').on(t.priority),
+  ],
+);
+
+/** One learner-list filter (field, operator, value); a learner is of a type when all its conditions hold. */
+export const userTypeConditions = pgTable(
+  'user_type_conditions',
+  {
+    ...baseColumns,
+    ...versioned,
+    userTypeId: integer('user_type_id')
+      .notNull()
+      .references(() => userTypes.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    operator: text('operator').notNull(),
+    value: text('value').notNull(),
+  },
+  (t) => [index('user_type_conditions_type_idx').on(t.userTypeId)],
+);
+
+/** Which cards a user type shows: a pair at most once. */
+export const userTypeCards = pgTable(
+  'user_type_cards',
+  {
+    ...baseColumns,
+    ...versioned,
+    userTypeId: integer('user_type_id')
+      .notNull()
+      .references(() => userTypes.id, { onDelete: 'cascade' }),
+    cardId: integer('card_id')
+      .notNull()
+      .references(() => cards.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('user_type_cards_pair_unique').on(t.userTypeId, t.cardId),
+    index('user_type_cards_card_idx').on(t.cardId),
+  ],
 );

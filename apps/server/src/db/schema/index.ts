@@ -1,5 +1,6 @@
 export * from './auth';
 export * from './configuration';
 export * from './content';
+export * from './learners';
 export * from './platform';
 export * from './support';
