@@ -105,8 +105,8 @@ export function DataTable<T>({
       </Table>
       {!loading && rows.length === 0 && (
         <Center py="xl">
-          <Stack align="center" gap={4}>
-            <Text fw={600}>{emptyText}</Text>
+          <Stack align="center" gap={4} data-testid="table-empty">
+            {typeof emptyText === 'string' ? <Text fw={600}>{emptyText}</Text> : emptyText}
           </Stack>
         </Center>
       )}

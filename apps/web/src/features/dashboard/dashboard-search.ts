@@ -10,5 +10,5 @@ export type DashboardSearch = { tab?: DashboardTab };
 
 export function validateDashboardSearch(search: Record<string, unknown>): DashboardSearch {
   const tab = DASHBOARD_TABS.find((t) => t.value === search.tab)?.value;
-  return tab && tab !== 'home' ? { tab } : {};
+  return { tab: tab && tab !== 'home' ? tab : undefined };
 }

@@ -1,9 +1,13 @@
-import { FILTER_OPERATORS, type Filter, PAGE_SIZE_DEFAULT } from '@cohort/domain';
+import { FILTER_OPERATORS, type Filter } from '@cohort/domain';
 
 export const PAGE_SIZES = [10, 14, 50, 100] as const;
 
-/** List state kept in the url: page, page size, sort ("field" / "-field"), filters, quick search. */
-export type ListSearch = { page?: number; size?: number; sort?: string; q?: string; filters?: Filter[] };
+/**
+ * List state kept in the url: page, page size, sort ("field" / "-field"), filters, quick search.
+ * `filters` is text when the link's filters could not be read (the list page says so and
+ * drops them); `size` is any number the link gave (the list page keeps it to PAGE_SIZES).
+ */
+export type ListSearch = { page?: number; size?: number; sort?: string; q?: string; filters?: Filter[] | string };
 
 function isFilter(v: unknown): v is Filter {
   if (!v || typeof v !== 'object') return false;
@@ -15,25 +19,36 @@ function isFilter(v: unknown): v is Filter {
   );
 }
 
-export function validateListSearch(search: Record<string, unknown>): ListSearch {
-  const out: ListSearch = {};
-  const page = Number(search.page);
-  if (Number.isInteger(page) && page > 1) out.page = page;
-  const size = Number(search.size);
-  if ((PAGE_SIZES as readonly number[]).includes(size) && size !== PAGE_SIZE_DEFAULT) out.size = size;
-  if (typeof search.sort === 'string' && search.sort) out.sort = search.sort;
-  if (typeof search.q === 'string' && search.q.trim()) out.q = search.q;
-  let filters = search.filters;
-  if (typeof filters === 'string') {
+/** The url's `filters` as the router decoded it: an array of filters, or the text that could not be read. */
+function readFilters(raw: unknown): Filter[] | string | undefined {
+  if (raw === undefined || raw === null || raw === '') return undefined;
+  let value = raw;
+  if (typeof raw === 'string') {
     try {
-      filters = JSON.parse(filters);
+      value = JSON.parse(raw);
     } catch {
-      filters = undefined;
+      return raw.slice(0, 200);
     }
   }
-  if (Array.isArray(filters)) {
-    const valid = filters.filter(isFilter);
-    if (valid.length) out.filters = valid;
-  }
-  return out;
+  // One bad entry makes the whole set untrustworthy: a half-applied link would mislead.
+  if (!Array.isArray(value) || !value.every(isFilter)) return JSON.stringify(value).slice(0, 200);
+  return value.length ? value : undefined;
+}
+
+/**
+ * Search parameters are untrusted input (a link cut off in a chat, a hand-edited url): this
+ * shapes them, the list page then checks them against the resource (`usableListSearch`).
+ * Every key is set, to undefined when absent: the router spreads the raw search under the
+ * validated one, so a key left out would let the raw value through.
+ */
+export function validateListSearch(search: Record<string, unknown>): ListSearch {
+  const page = Number(search.page);
+  const size = Number(search.size);
+  return {
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+    size: search.size !== undefined && search.size !== '' && Number.isFinite(size) ? size : undefined,
+    sort: typeof search.sort === 'string' && search.sort ? search.sort.slice(0, 64) : undefined,
+    q: typeof search.q === 'string' && search.q.trim() ? search.q.slice(0, 500) : undefined,
+    filters: readFilters(search.filters),
+  };
 }

@@ -1,8 +1,17 @@
-import { type Filter, lowerLabel, operatorsFor, PAGE_SIZE_DEFAULT } from '@cohort/domain';
-import { Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  type Filter,
+  lowerLabel,
+  operatorsFor,
+  PAGE_SIZE_DEFAULT,
+  parseFilters,
+  parseSort as parseSortParam,
+  type ResourceDef,
+  type RoleKey,
+} from '@cohort/domain';
+import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { ColumnChooser } from '../../components/data-table/column-chooser';
 import { DataTable, type DataTableColumn, type SortState } from '../../components/data-table/data-table';
 import { PaginationBar } from '../../components/data-table/pagination-bar';
@@ -21,7 +30,7 @@ import { useResourceList } from './api/get-resource-list';
 import { capabilitiesFor, defForRole, filterableFields } from './capabilities';
 import { ImportButton } from './components/import-dialog';
 import { ReorderButton } from './components/reorder-dialog';
-import { PAGE_SIZES } from './list-search';
+import { type ListSearch, PAGE_SIZES } from './list-search';
 import { type ResourceRegistration, registrationBySlug } from './registry';
 import { useColumnPrefs } from './use-column-prefs';
 
@@ -39,6 +48,42 @@ function parseSort(sort: string | undefined, fallback: SortState): SortState {
   return sort.startsWith('-') ? { field: sort.slice(1), dir: 'desc' } : { field: sort, dir: 'asc' };
 }
 
+/**
+ * The url's filters and sort checked as the server will check them (the domain's own
+ * parsers, for this role): what it would refuse is dropped, with a notice, so a bad link
+ * shows the list unfiltered instead of an error.
+ */
+export function usableListSearch(
+  def: ResourceDef,
+  role: RoleKey | null,
+  search: ListSearch,
+): { filters: Filter[]; sort: string | undefined; size: number; notices: string[] } {
+  const notices: string[] = [];
+  let filters = search.filters ?? [];
+  if (typeof filters === 'string') {
+    filters = [];
+    notices.push('The filters in this link could not be read, so the list is shown unfiltered.');
+  } else if (filters.length && (!role || !parseFilters(def, filters, role).ok)) {
+    filters = [];
+    notices.push(
+      `This link filters ${lowerLabel(def.pluralLabel)} in a way this list does not offer, so the list is shown unfiltered.`,
+    );
+  }
+  let sort = search.sort;
+  if (sort && !parseSortParam(def, sort).ok) {
+    sort = undefined;
+    notices.push(`This link sorts by a column that cannot be sorted, so the list is in its usual order.`);
+  }
+  let size = search.size ?? PAGE_SIZE_DEFAULT;
+  if (!(PAGE_SIZES as readonly number[]).includes(size)) {
+    notices.push(
+      `Lists show ${PAGE_SIZES.join(', ')} rows a page, so this one shows ${PAGE_SIZE_DEFAULT} instead of ${size.toLocaleString('en-US')}.`,
+    );
+    size = PAGE_SIZE_DEFAULT;
+  }
+  return { filters, sort, size, notices };
+}
+
 function ResourceList({ reg }: { reg: ResourceRegistration }) {
   const { slug } = reg;
   const search = route.useSearch();
@@ -49,18 +94,46 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
   const filterFields = useMemo(() => filterableFields(def.fields, role), [def, role]);
   const { visible, setVisible, reset } = useColumnPrefs(def);
 
+  const usable = useMemo(() => usableListSearch(def, role, search), [def, role, search]);
+  const [notices, setNotices] = useState<string[]>([]);
+  const noticesKey = JSON.stringify(usable.notices);
+  // A bad link is said once and the url cleaned, so paging and sharing carry only what works.
+  useEffect(() => {
+    const found = JSON.parse(noticesKey) as string[];
+    if (!found.length) return;
+    setNotices(found);
+    void navigate({
+      search: (s) => ({
+        ...s,
+        filters: usable.filters.length ? usable.filters : undefined,
+        sort: usable.sort,
+        size: usable.size === PAGE_SIZE_DEFAULT ? undefined : usable.size,
+      }),
+      replace: true,
+    });
+  }, [noticesKey, navigate, usable.filters, usable.sort, usable.size]);
+
   const page = search.page ?? 1;
-  const pageSize = search.size ?? PAGE_SIZE_DEFAULT;
-  const sort = parseSort(search.sort, def.defaultSort);
+  const pageSize = usable.size;
+  const sort = parseSort(usable.sort, def.defaultSort);
   // Quick search: `like` on the title field, when the role may filter on it.
   const titleField = filterFields.find((f) => f.name === def.titleField && operatorsFor(f.type).includes('like'));
-  const builderFilters = search.filters ?? [];
+  const builderFilters = usable.filters;
   const filters: Filter[] = [
     ...builderFilters,
     ...(search.q && titleField ? [{ field: titleField.name, operator: 'like' as const, value: search.q }] : []),
   ];
 
-  const list = useResourceList(def, { page, pageSize, sort: search.sort, filters }, caps.list);
+  const list = useResourceList(def, { page, pageSize, sort: usable.sort, filters }, caps.list);
+  const total = list.data?.totalItems ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / pageSize));
+  const outOfRange = list.isSuccess && !list.isPlaceholderData && page > lastPage;
+  // A page past the end (an old link, rows deleted since) goes to the last page there is.
+  useEffect(() => {
+    if (!outOfRange) return;
+    setNotices([`There is no page ${page}; this is the last page.`]);
+    void navigate({ search: (s) => ({ ...s, page: lastPage > 1 ? lastPage : undefined }), replace: true });
+  }, [outOfRange, page, lastPage, navigate]);
   const exportCsv = useExportResourceCsv(def);
   const [exported, setExported] = useState<DownloadProgress | null>(null);
   const [q, setQ] = useUrlSearchText(search.q, (value) => {
@@ -105,7 +178,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
   const handleExport = () => {
     setExported({ loaded: 0 });
     exportCsv.mutate(
-      { filters, sort: search.sort, onProgress: setExported },
+      { filters, sort: usable.sort, onProgress: setExported },
       {
         onSuccess: (name) => notifySuccess(`Exported ${name}`),
         onSettled: () => setExported(null),
@@ -113,9 +186,11 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
     );
   };
 
-  const total = list.data?.totalItems ?? 0;
   const rows = list.data?.data ?? [];
   const filtered = filters.length > 0;
+  const failed = list.isError && !list.data;
+  const clearFilters = () =>
+    void navigate({ search: (s) => ({ ...s, filters: undefined, q: undefined, page: undefined }) });
 
   return (
     <Stack gap="md">
@@ -171,32 +246,65 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
           void navigate({ search: (s) => ({ ...s, filters: next.length ? next : undefined, page: undefined }) })
         }
       />
-      {list.isError && <LoadError title={`${def.pluralLabel} could not be loaded`} onRetry={list.refetch} />}
-      <DataTable
-        columns={columns}
-        rows={rows}
-        rowKey={(r) => r.id}
-        loading={list.isPending || (list.isFetching && list.isPlaceholderData)}
-        sort={sort}
-        onSort={handleSort}
-        onRowClick={caps.read ? openRecord : undefined}
-        emptyText={
-          filtered ? `No ${lowerLabel(def.pluralLabel)} match these filters.` : `No ${lowerLabel(def.pluralLabel)} yet.`
-        }
-        skeletonRows={Math.min(pageSize, 14)}
-      />
-      <PaginationBar
-        page={page}
-        pageSize={pageSize}
-        total={total}
-        pageSizes={PAGE_SIZES}
-        onPageChange={(p) => void navigate({ search: (s) => ({ ...s, page: p > 1 ? p : undefined }) })}
-        onPageSizeChange={(size) =>
-          void navigate({
-            search: (s) => ({ ...s, size: size === PAGE_SIZE_DEFAULT ? undefined : size, page: undefined }),
-          })
-        }
-      />
+      {notices.length > 0 && (
+        <Alert
+          color="yellow"
+          title="This link was adjusted"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => setNotices([])}
+          role="status"
+          data-testid="list-notice"
+        >
+          {notices.map((n) => (
+            <Text key={n} size="sm">
+              {n}
+            </Text>
+          ))}
+        </Alert>
+      )}
+      {failed ? (
+        <LoadError title={`${def.pluralLabel} could not be loaded`} onRetry={list.refetch} />
+      ) : (
+        <>
+          <DataTable
+            columns={columns}
+            rows={outOfRange ? [] : rows}
+            rowKey={(r) => r.id}
+            loading={list.isPending || outOfRange || (list.isFetching && list.isPlaceholderData)}
+            sort={sort}
+            onSort={handleSort}
+            onRowClick={caps.read ? openRecord : undefined}
+            emptyText={
+              filtered ? (
+                <Stack align="center" gap="xs">
+                  <Text fw={600}>No {lowerLabel(def.pluralLabel)} match these filters.</Text>
+                  <Button variant="default" size="xs" onClick={clearFilters}>
+                    Clear filters
+                  </Button>
+                </Stack>
+              ) : (
+                `No ${lowerLabel(def.pluralLabel)} yet.`
+              )
+            }
+            skeletonRows={Math.min(pageSize, 14)}
+          />
+          {list.isSuccess && !outOfRange && total > 0 && (
+            <PaginationBar
+              page={page}
+              pageSize={pageSize}
+              total={total}
+              pageSizes={PAGE_SIZES}
+              onPageChange={(p) => void navigate({ search: (s) => ({ ...s, page: p > 1 ? p : undefined }) })}
+              onPageSizeChange={(size) =>
+                void navigate({
+                  search: (s) => ({ ...s, size: size === PAGE_SIZE_DEFAULT ? undefined : size, page: undefined }),
+                })
+              }
+            />
+          )}
+        </>
+      )}
     </Stack>
   );
 }

@@ -2,7 +2,8 @@
 export type RolesSearch = { q?: string };
 
 export function validateRolesSearch(search: Record<string, unknown>): RolesSearch {
-  return typeof search.q === 'string' && search.q.trim() ? { q: search.q } : {};
+  // Every key set: the router spreads the raw search under the validated one.
+  return { q: typeof search.q === 'string' && search.q.trim() ? search.q : undefined };
 }
 
 export const ROLE_TABS = [
@@ -31,10 +32,10 @@ export function today(now: Date = new Date()): string {
 }
 
 export function validateRoleDetailSearch(search: Record<string, unknown>): RoleDetailSearch {
-  const out: RoleDetailSearch = {};
-  if (search.tab === 'attendance') out.tab = 'attendance';
   const page = Number(search.page);
-  if (Number.isInteger(page) && page > 1) out.page = page;
-  if (isIsoDate(search.date)) out.date = search.date;
-  return out;
+  return {
+    tab: search.tab === 'attendance' ? 'attendance' : undefined,
+    page: Number.isInteger(page) && page > 1 ? page : undefined,
+    date: isIsoDate(search.date) ? search.date : undefined,
+  };
 }
