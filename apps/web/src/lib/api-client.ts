@@ -98,7 +98,7 @@ export function handleFailure(
   path: string,
   status: number,
   body: ErrorBody | null,
-  opts: Pick<RequestOptions, 'silent'> = {},
+  opts: Pick<RequestOptions, 'silent' | 'token'> = {},
   retryAfter?: number,
 ): ApiError {
   const message = body?.message || (status === 0 ? MESSAGES.noConnection : `Request failed (${status})`);
@@ -107,12 +107,14 @@ export function handleFailure(
 
   const login = isLoginCall(path);
   const logout = isLogoutCall(path);
+  // Only a session that existed can expire: a wrong password is a wrong credential.
+  const hadSession = Boolean(opts.token !== undefined ? opts.token : appStore.getState().token);
   if (status === 0) {
     notifyError(MESSAGES.noConnection);
   } else if (status >= 500) {
     notifyError(MESSAGES.serverError);
   } else if (status === 401 || status === 403) {
-    if (status === 401 && !logout) appStore.getState().setSessionExpired(true);
+    if (status === 401 && !logout && !login && hadSession) appStore.getState().setSessionExpired(true);
     if (!login && !logout) {
       notifyError(MESSAGES.tokenExpired);
       logoutLocally();

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../lib/api-client';
 import { appStore, initialState } from '../../lib/store';
 import { jsonResponse, renderWithProviders } from '../../testing/render';
 import { LoginPage } from './login-page';
@@ -41,6 +42,28 @@ describe('LoginPage', () => {
     await waitFor(() => expect(appStore.getState().token).toBe('full'));
     expect(appStore.getState().sessionExpired).toBe(false);
     expect(screen.queryByText('Session expired')).toBeNull();
+  });
+
+  it('a wrong password in a fresh browser says only that, never "Session expired"', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Invalid email or password', code: 'UNAUTHORIZED' }));
+    renderWithProviders(<LoginPage />);
+    fillCredentials('admin@cohort.test', 'wrong-password');
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Log in' }).hasAttribute('data-loading')).toBe(false),
+    );
+    expect(appStore.getState().sessionExpired).toBe(false);
+    expect(screen.queryByText('Session expired')).toBeNull();
+  });
+
+  it('a 401 on a call made with a session marks it expired', async () => {
+    appStore.setState({ token: 'tok', user });
+    fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Session expired', code: 'UNAUTHORIZED' }));
+    await api.get('/admin/blog/get').catch(() => {});
+    expect(appStore.getState().sessionExpired).toBe(true);
+    expect(appStore.getState().token).toBeNull();
+    renderWithProviders(<LoginPage />);
+    expect(screen.getByText('Session expired')).toBeTruthy();
   });
 
   it('shows no expiry notice on a first visit', () => {
