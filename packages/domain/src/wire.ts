@@ -41,3 +41,17 @@ export function decimalInt({ min = 0, max = INT4_MAX }: { min?: number; max?: nu
 
 /** A record id in a path or query: 1 .. 2,147,483,647. */
 export const idParam = decimalInt({ min: 1 });
+
+/** The storage key of an image's thumbnail (made at upload with sharp): beside it, always WebP. */
+export function thumbnailKey(key: string): string {
+  return key.replace(/\.[a-z0-9]+$/, '-thumb.webp');
+}
+
+/**
+ * The thumbnail of an image this server stores (`/files/{bucket}/{key}`), for list cells and
+ * pickers; any other URL (an image hosted elsewhere) is itself.
+ */
+export function thumbnailUrl(url: string): string {
+  const m = /^(\/files\/[a-z0-9-]+\/)([A-Za-z0-9_-]+\.[a-z0-9]+)$/.exec(url);
+  return m ? `${m[1]}${thumbnailKey(m[2])}` : url;
+}

@@ -1,31 +1,32 @@
 import { randomBytes } from 'node:crypto';
+import { fileTypeFromBuffer } from 'file-type';
 
-export type ImageKind = { ext: string; contentType: string };
+export type FileKind = { ext: string; contentType: string };
 
-/** Identifies an image by its magic bytes; the declared type and file name are not trusted. */
-export function sniffImage(buf: Buffer): ImageKind | null {
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return { ext: 'png', contentType: 'image/png' };
-  }
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) {
-    return { ext: 'jpg', contentType: 'image/jpeg' };
-  }
-  if (
-    buf.length >= 6 &&
-    (buf.subarray(0, 6).toString('ascii') === 'GIF87a' || buf.subarray(0, 6).toString('ascii') === 'GIF89a')
-  ) {
-    return { ext: 'gif', contentType: 'image/gif' };
-  }
-  if (
-    buf.length >= 12 &&
-    buf.subarray(0, 4).toString('ascii') === 'RIFF' &&
-    buf.subarray(8, 12).toString('ascii') === 'WEBP'
-  ) {
-    return { ext: 'webp', contentType: 'image/webp' };
-  }
-  return null;
+/** The images an upload may be: what browsers show everywhere. SVG is refused (it can carry script). */
+export const IMAGE_TYPES: ReadonlyMap<string, FileKind> = new Map([
+  ['image/png', { ext: 'png', contentType: 'image/png' }],
+  ['image/jpeg', { ext: 'jpg', contentType: 'image/jpeg' }],
+  ['image/gif', { ext: 'gif', contentType: 'image/gif' }],
+  ['image/webp', { ext: 'webp', contentType: 'image/webp' }],
+]);
+
+/**
+ * Identifies a file by its magic bytes (`file-type`), among the kinds allowed; the declared
+ * type and the file name are never trusted. Null when it is none of them.
+ */
+export async function sniffFile(buf: Buffer, allowed: ReadonlyMap<string, FileKind>): Promise<FileKind | null> {
+  const found = await fileTypeFromBuffer(buf);
+  return (found && allowed.get(found.mime)) ?? null;
+}
+
+/** An image upload's kind, or null when the bytes are not a PNG, JPEG, GIF or WebP image. */
+export function sniffImage(buf: Buffer): Promise<FileKind | null> {
+  return sniffFile(buf, IMAGE_TYPES);
 }
 
 export function randomKey(ext: string): string {
   return `${randomBytes(16).toString('base64url')}.${ext}`;
 }
+
+export { thumbnailKey } from '@cohort/domain';

@@ -1,4 +1,5 @@
 import * as OTPAuth from 'otpauth';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { escapeLike } from '../resources/engine';
 import { csvCell, csvRow } from './csv';
@@ -23,13 +24,20 @@ describe('csv', () => {
 });
 
 describe('sniffImage', () => {
-  it('knows PNG, JPEG, GIF and WebP by their bytes only', () => {
-    expect(sniffImage(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))?.contentType).toBe('image/png');
-    expect(sniffImage(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.contentType).toBe('image/jpeg');
-    expect(sniffImage(Buffer.from('GIF89a....'))?.contentType).toBe('image/gif');
-    expect(sniffImage(Buffer.from('RIFF\0\0\0\0WEBPVP8 '))?.contentType).toBe('image/webp');
-    expect(sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
-    expect(sniffImage(Buffer.from('%PDF-1.7'))).toBeNull();
+  it('knows PNG, JPEG, GIF and WebP by their bytes only; SVG, PDF and text are refused', async () => {
+    const base = sharp({ create: { width: 4, height: 3, channels: 3, background: '#228be6' } });
+    for (const [format, type] of [
+      ['png', 'image/png'],
+      ['jpeg', 'image/jpeg'],
+      ['gif', 'image/gif'],
+      ['webp', 'image/webp'],
+    ] as const) {
+      const bytes = await base.clone().toFormat(format).toBuffer();
+      expect((await sniffImage(bytes))?.contentType).toBe(type);
+    }
+    expect(await sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(await sniffImage(Buffer.from('%PDF-1.7\n%\xe2\xe3\n1 0 obj'))).toBeNull();
+    expect(await sniffImage(Buffer.from('just text, named photo.png'))).toBeNull();
   });
 });
 

@@ -1,11 +1,12 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import sharp from 'sharp';
 import { uploads } from '../db/schema';
 import type { Actor } from './access';
 import { audit } from './audit';
 import { cleanText } from './db-errors';
 import { AppError, badRequest } from './errors';
-import { randomKey, sniffImage } from './files';
+import { randomKey, sniffImage, thumbnailKey } from './files';
 import { bucketName } from './storage';
 
 /** Reads the one file of a multipart request from `field`, capped at `maxBytes` (413), into memory. */
@@ -42,43 +43,70 @@ export async function storeImage(app: FastifyInstance, request: FastifyRequest, 
       `The image is larger than ${Math.round(app.config.UPLOAD_MAX_BYTES / 1024 / 1024)} MB`,
     );
   }
-  const kind = sniffImage(buf);
+  const kind = await sniffImage(buf);
   if (!kind) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG, GIF and WebP images are accepted', [
       { path: ['image'], message: 'Not a PNG, JPEG, GIF or WebP image' },
     ]);
   }
+  // Decoding it for the thumbnail also proves the image is whole: a file with the right
+  // first bytes and nothing readable behind them is refused here, not shown broken later.
+  const thumb = await makeThumbnail(buf).catch(() => {
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This image could not be read', [
+      { path: ['image'], message: 'The file is damaged or not really an image' },
+    ]);
+  });
   const bucket = bucketName('miscellaneous', app.config.APP_ENV);
   const key = randomKey(kind.ext);
   await app.storage.put(bucket, key, buf, kind.contentType);
+  await app.storage.put(bucket, thumbnailKey(key), thumb, 'image/webp');
   await app.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(uploads)
-      .values({
-        bucket,
-        key,
-        contentType: kind.contentType,
-        size: buf.length,
-        // A name the browser sent: cleaned of control characters (a NUL cannot be stored).
-        originalName: file.filename ? cleanText(file.filename).slice(0, 200) : null,
-        uploadedBy: actor.user.id,
-      })
+      .values([
+        {
+          bucket,
+          key,
+          contentType: kind.contentType,
+          size: buf.length,
+          // A name the browser sent: cleaned of control characters (a NUL cannot be stored).
+          originalName: file.filename ? cleanText(file.filename).slice(0, 200) : null,
+          uploadedBy: actor.user.id,
+        },
+        { bucket, key: thumbnailKey(key), contentType: 'image/webp', size: thumb.length, uploadedBy: actor.user.id },
+      ])
       .returning();
     await audit(tx, actor, { action: 'upload', entity: 'upload', entityId: row.id, after: row });
   });
   return `/files/${bucket}/${key}`;
 }
 
+/** Longest side of a thumbnail, in pixels: a list cell or a picker tile, sharp on a 2x screen. */
+export const THUMBNAIL_SIZE = 320;
+/** Images larger than this many pixels are refused before decoding (a "decompression bomb"). */
+const MAX_INPUT_PIXELS = 50_000_000;
+
+/** A small WebP of an image (first frame of an animation), turned upright by its EXIF orientation. */
+export function makeThumbnail(buf: Buffer): Promise<Buffer> {
+  return sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS })
+    .rotate()
+    .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+}
+
 const FILE_URL = /^\/files\/([a-z0-9-]+)\/([A-Za-z0-9_-]+\.[a-z0-9]+)$/;
 
 /**
- * Deletes a file this server stored (a `/files/{bucket}/{key}` URL) from storage and from
- * `uploads`: a replaced or removed image leaves nothing behind. Other URLs are left alone.
+ * Deletes a file this server stored (a `/files/{bucket}/{key}` URL) and its thumbnail from
+ * storage and from `uploads`: a replaced or removed image leaves nothing behind. Other URLs
+ * are left alone.
  */
 export async function removeStoredFile(app: FastifyInstance, url: unknown): Promise<void> {
   const m = typeof url === 'string' ? FILE_URL.exec(url) : null;
   if (!m) return;
   const [, bucket, key] = m;
-  await app.db.delete(uploads).where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)));
-  await app.storage.delete(bucket, key);
+  const keys = [key, thumbnailKey(key)];
+  await app.db.delete(uploads).where(and(eq(uploads.bucket, bucket), inArray(uploads.key, keys)));
+  for (const k of keys) await app.storage.delete(bucket, k);
 }

@@ -193,12 +193,14 @@ describe('images: several per resource, each with its own calls', () => {
     const secondUrl = second.json().thumbnailUrl as string;
     expect(secondUrl).not.toBe(firstUrl);
     expect((await call('GET', firstUrl)).statusCode).toBe(404);
+    expect((await call('GET', firstUrl.replace('.png', '-thumb.webp'))).statusCode).toBe(404);
     expect((await call('GET', secondUrl)).statusCode).toBe(200);
 
     const removed = await call('DELETE', `/admin/product/thumbnail/${product.id}`, marketing);
     expect(removed.statusCode).toBe(200);
     expect(removed.json().thumbnailUrl).toBeNull();
     expect((await call('GET', secondUrl)).statusCode).toBe(404);
+    expect((await call('GET', secondUrl.replace('.png', '-thumb.webp'))).statusCode).toBe(404);
     // A testimonial's profile image is its own call.
     expect((await call('DELETE', `/admin/testimonial/profile-image/999999`, marketing)).statusCode).toBe(404);
   });

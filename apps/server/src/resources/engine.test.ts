@@ -1,7 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, blogs, events } from '../db/schema';
-import { multipart, PNG } from '../test/multipart';
+import { auditLog, blogs, events, uploads as uploadsTable } from '../db/schema';
+import { DAMAGED_PNG, multipart, PNG } from '../test/multipart';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -333,6 +334,66 @@ describe('image upload', () => {
     expect(file.rawPayload.equals(PNG)).toBe(true);
     const uploads = (await t.db.select().from(auditLog)).filter((a) => a.action === 'upload');
     expect(uploads.map((a) => a.entity)).toEqual(expect.arrayContaining(['upload', 'blog']));
+  });
+
+  it('makes a WebP thumbnail with sharp, and serves files with an ETag that a browser revalidates to 304', async () => {
+    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2f9e44' } })
+      .jpeg()
+      .toBuffer();
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/upload/image',
+      token: mentor,
+      ...multipart('image', 'team.jpg', photo, 'image/jpeg'),
+    });
+    expect(res.statusCode).toBe(201);
+    const url = res.json().url as string;
+    const key = url.split('/').pop() as string;
+    const thumb = await t.call({ method: 'GET', url: url.replace(/\.jpg$/, '-thumb.webp') });
+    expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers['content-type']).toBe('image/webp');
+    expect(await sharp(thumb.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 320, height: 213 });
+
+    const file = await t.call({ method: 'GET', url });
+    expect(file.headers.etag).toBe(`"${key}"`);
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const again = await t.call({ method: 'GET', url, headers: { 'if-none-match': `"other", "${key}"` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect((await t.call({ method: 'GET', url, headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
+  });
+
+  it('refuses an image whose first bytes are right but which cannot be decoded, storing nothing', async () => {
+    const before = (await t.db.select().from(uploadsTable)).length;
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/upload/image',
+      token: mentor,
+      ...multipart('image', 'broken.png', DAMAGED_PNG),
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().issues).toEqual([{ path: ['image'], message: 'The file is damaged or not really an image' }]);
+    expect((await t.db.select().from(uploadsTable)).length).toBe(before);
+  });
+
+  it('gives an image stored before thumbnails existed its thumbnail on first request, once', async () => {
+    const photo = await sharp({ create: { width: 40, height: 90, channels: 3, background: '#e8590c' } })
+      .png()
+      .toBuffer();
+    await t.app.storage.put('miscellaneous', 'older-upload.png', photo, 'image/png');
+    await t.db
+      .insert(uploadsTable)
+      .values({ bucket: 'miscellaneous', key: 'older-upload.png', contentType: 'image/png', size: photo.length });
+    const url = '/files/miscellaneous/older-upload-thumb.webp';
+    const [a, b] = await Promise.all([t.call({ method: 'GET', url }), t.call({ method: 'GET', url })]);
+    for (const r of [a, b]) {
+      expect(r.statusCode).toBe(200);
+      expect(await sharp(r.rawPayload).metadata()).toMatchObject({ format: 'webp', width: 40, height: 90 });
+    }
+    const rows = await t.db.select().from(uploadsTable).where(eq(uploadsTable.key, 'older-upload-thumb.webp'));
+    expect(rows).toHaveLength(1);
+    // Only thumbnails are made on request: any other missing key stays a 404.
+    expect((await t.call({ method: 'GET', url: '/files/miscellaneous/nothere-thumb.webp' })).statusCode).toBe(404);
   });
 
   it('judges the type by magic bytes, not by the name or declared type', async () => {

@@ -11,5 +11,11 @@ export function multipart(field: string, filename: string, body: Buffer, content
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-/** The PNG signature and some bytes: enough for the magic-byte check. */
-export const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 1)]);
+/** A real 8x6 PNG: it passes the magic-byte check and decodes (uploads are decoded for their thumbnail). */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAGCAIAAABxZ0isAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWNQ6n6GFTEMpAQAAFBLkT2KuRIAAAAASUVORK5CYII=',
+  'base64',
+);
+
+/** The PNG signature and nothing readable behind it: right first bytes, damaged image. */
+export const DAMAGED_PNG = Buffer.concat([PNG.subarray(0, 16), Buffer.alloc(64, 1)]);

@@ -22,6 +22,20 @@ describe('FieldValue', () => {
     expect(prose.style.overflowWrap).toBe('break-word');
   });
 
+  it('shows a stored image by its thumbnail in a table cell and whole in a record', () => {
+    const image = text('logoUrl', 'image');
+    renderWithProviders(
+      <>
+        <FieldValue field={image} value="/files/miscellaneous/Ab_c-1.png" />
+        <FieldValue field={{ ...image, label: 'Whole' }} value="/files/miscellaneous/Ab_c-1.png" long />
+        <FieldValue field={{ ...image, label: 'Elsewhere' }} value="https://cdn.example.com/logo.png" />
+      </>,
+    );
+    expect(screen.getByAltText('logoUrl').getAttribute('src')).toBe('/files/miscellaneous/Ab_c-1-thumb.webp');
+    expect(screen.getByAltText('Whole').getAttribute('src')).toBe('/files/miscellaneous/Ab_c-1.png');
+    expect(screen.getByAltText('Elsewhere').getAttribute('src')).toBe('https://cdn.example.com/logo.png');
+  });
+
   it('shows a dash for no value and enum values by label', () => {
     const status: FieldDef = {
       name: 'status',

@@ -1,4 +1,4 @@
-import { type FieldDef, referenceLabelKey } from '@cohort/domain';
+import { type FieldDef, referenceLabelKey, thumbnailUrl } from '@cohort/domain';
 import { Anchor, Badge, Code, Image, Text } from '@mantine/core';
 import { formatDate } from '../lib/format';
 
@@ -50,7 +50,9 @@ export function FieldValue({
     );
   }
   if (field.type === 'image' && typeof value === 'string') {
-    return <Image src={value} alt={field.label} h={long ? 160 : 32} w="auto" fit="contain" radius="sm" />;
+    // Table cells load the server's small WebP thumbnail, not the full upload.
+    const src = long ? value : thumbnailUrl(value);
+    return <Image src={src} alt={field.label} h={long ? 160 : 32} w="auto" fit="contain" radius="sm" />;
   }
   if (field.type === 'url' && typeof value === 'string') {
     return (

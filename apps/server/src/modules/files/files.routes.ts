@@ -1,12 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { uploads } from '../../db/schema';
 import { requireActor } from '../../platform/access';
 import { notFound } from '../../platform/errors';
+import { thumbnailKey } from '../../platform/files';
 import { streamed } from '../../platform/openapi';
-import { storeImage } from '../../platform/uploads';
+import { makeThumbnail, storeImage } from '../../platform/uploads';
 
 /**
  * Uploaded files. Keys are 128-bit random, so a link is the permission (images
@@ -25,26 +26,28 @@ export function registerFileRoutes(app: FastifyInstance) {
           bucket: z.string().regex(/^[a-z0-9-]{1,64}$/),
           key: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/),
         }),
+        headers: z.object({ 'if-none-match': z.string().max(200).optional() }),
         response: {
-          200: streamed('image/*', 'The file, with the type sniffed at upload'),
+          200: streamed('image/*', 'The file, with the type sniffed at upload; ETag is its key'),
+          304: z.null().describe('Not modified: the copy the browser holds (If-None-Match) is this file'),
         },
       },
     },
     async (request, reply) => {
       const { bucket, key } = request.params;
-      const [file] = await app.db
-        .select()
-        .from(uploads)
-        .where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)));
+      const file = (await findUpload(app, bucket, key)) ?? (await thumbnailOfOlderUpload(app, bucket, key));
       if (!file) throw notFound('File');
+      // A key names one content forever (a replaced image gets a new key), so the key is a strong ETag.
+      const etag = `"${key}"`;
+      reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable');
+      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send(null);
       const stream = await app.storage.get(bucket, key);
       if (!stream) throw notFound('File');
       reply
         .header('content-type', file.contentType)
         .header('content-length', file.size)
         .header('content-disposition', `inline; filename="${key}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'public, max-age=31536000, immutable');
+        .header('x-content-type-options', 'nosniff');
       return stream;
     },
   );
@@ -67,4 +70,46 @@ export function registerFileRoutes(app: FastifyInstance) {
       return { url };
     },
   );
+}
+
+async function findUpload(app: FastifyInstance, bucket: string, key: string) {
+  const [file] = await app.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.bucket, bucket), eq(uploads.key, key)));
+  return file;
+}
+
+/**
+ * Images uploaded before thumbnails were made at upload get theirs on first request: made
+ * from the original, stored and recorded once (a second request racing it keeps the first).
+ */
+async function thumbnailOfOlderUpload(app: FastifyInstance, bucket: string, key: string) {
+  const m = /^([A-Za-z0-9_-]+)-thumb\.webp$/.exec(key);
+  if (!m) return undefined;
+  const [original] = await app.db
+    .select()
+    .from(uploads)
+    .where(and(eq(uploads.bucket, bucket), like(uploads.key, `${m[1].replace(/[\\%_]/g, '\\$&')}.%`)))
+    .limit(1);
+  if (!original || thumbnailKey(original.key) !== key) return undefined;
+  const stream = await app.storage.get(bucket, original.key);
+  if (!stream) return undefined;
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const thumb = await makeThumbnail(Buffer.concat(chunks)).catch(() => null);
+  if (!thumb) return undefined;
+  // Stored before it is recorded, so a recorded thumbnail is always there; a racing request's
+  // store fails on the existing file (local driver) and finds the first one's record.
+  const stored = await app.storage.put(bucket, key, thumb, 'image/webp').then(
+    () => true,
+    () => false,
+  );
+  if (stored) {
+    await app.db
+      .insert(uploads)
+      .values({ bucket, key, contentType: 'image/webp', size: thumb.length, uploadedBy: original.uploadedBy })
+      .onConflictDoNothing();
+  }
+  return findUpload(app, bucket, key);
 }
