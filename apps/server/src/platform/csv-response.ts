@@ -19,9 +19,9 @@ export async function sendCsv(
 ): Promise<Readable> {
   const first = await chunks.next();
   async function* body() {
-    if (first.done) return;
-    yield first.value;
     try {
+      if (first.done) return;
+      yield first.value;
       for (;;) {
         const next = await chunks.next();
         if (next.done) return;
@@ -30,8 +30,13 @@ export async function sendCsv(
     } catch (error) {
       await recordServerError(request, error);
       throw error;
+    } finally {
+      // A download the browser gave up on ends the source too (and frees what it holds).
+      await chunks.return?.();
     }
   }
+  // A connection closed before the body was read never starts it: end the source there too.
+  reply.raw.once('close', () => void chunks.return?.());
   reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`);

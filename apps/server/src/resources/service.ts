@@ -35,6 +35,7 @@ import type { Actor } from '../platform/access';
 import { audit } from '../platform/audit';
 import { csvRow } from '../platform/csv';
 import { AppError, badRequest, notFound, zodIssues } from '../platform/errors';
+import { openSnapshot } from '../platform/snapshot';
 import type { Sheet } from '../platform/spreadsheet';
 import { updateVersioned } from '../platform/versioned-update';
 
@@ -520,19 +521,26 @@ export class ResourceService {
     // Keyset paging: each page starts after the last row of the one before, so the cost per page
     // stays flat at any depth (OFFSET would rescan everything before it) and a row written or
     // removed meanwhile never makes another one appear twice or go missing.
-    let cursor: SQL | undefined;
-    for (;;) {
-      const page = (await db
-        .select(this.selection)
-        .from(t)
-        .where(and(where, cursor))
-        .orderBy(...orderBy)
-        .limit(CHUNK)) as Row[];
-      yield head + page.map((r) => csvRow(fields.map((f) => r[columnOf(f)]))).join('');
-      head = '';
-      if (page.length < CHUNK) return;
-      const last = page[page.length - 1];
-      cursor = this.after(sort, last, sort.column ? last[sort.field] : undefined);
+    // Every page reads one snapshot of the database (on PostgreSQL): the file is the data as
+    // it was when the export began, however long it takes to stream.
+    const snapshot = await openSnapshot(db);
+    try {
+      let cursor: SQL | undefined;
+      for (;;) {
+        const page = (await snapshot.db
+          .select(this.selection)
+          .from(t)
+          .where(and(where, cursor))
+          .orderBy(...orderBy)
+          .limit(CHUNK)) as Row[];
+        yield head + page.map((r) => csvRow(fields.map((f) => r[columnOf(f)]))).join('');
+        head = '';
+        if (page.length < CHUNK) return;
+        const last = page[page.length - 1];
+        cursor = this.after(sort, last, sort.column ? last[sort.field] : undefined);
+      }
+    } finally {
+      await snapshot.release();
     }
   }
 }
