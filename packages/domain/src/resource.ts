@@ -297,7 +297,7 @@ export function parseSort(
   const dir = raw.startsWith('-') ? 'desc' : 'asc';
   const name = raw.replace(/^[-+]/, '');
   const field = def.fields.find((f) => f.name === name && f.sort);
-  if (!field) return { ok: false, message: `Cannot sort by "${name}"` };
+  if (!field) return { ok: false, message: `This list cannot be sorted by "${name}"` };
   return { ok: true, field: name, dir };
 }
 

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+// Person-facing texts for zod's own failures, installed wherever the domain is loaded.
+import './zod-messages';
 
 /**
  * A timestamp on the wire: an ISO 8601 string; on the server a Date. The server's

@@ -26,6 +26,43 @@ export const conflict = (message: string) => new AppError(409, 'CONFLICT', messa
 export const staleVersion = () =>
   conflict('This record was changed by someone else since you opened it. Reload it to see the latest version.');
 
+/** Request parts by the words a person knows them by (query and header names are the spec's). */
+const PART_NAMES: Record<string, string> = {
+  page_size: 'Rows per page',
+  page_num: 'Page number',
+  filters: 'Filters',
+  sort: 'Sort order',
+  id: 'Record number',
+  q: 'Search',
+};
+
+/** `publishedAt` -> "Published at", `page_size` -> "Rows per page". */
+export function partName(key: string | number): string {
+  if (typeof key === 'number') return `Item ${key + 1}`;
+  if (PART_NAMES[key]) return PART_NAMES[key];
+  const words = key
+    .replace(/_/g, ' ')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * The message of a 400 with issues, for the toast: the first issue with what it is about
+ * ("Rows per page: Must be a whole number from 1 to 100"), never "Invalid querystring".
+ */
+export function summariseIssues(issues: readonly ApiIssue[], where?: string): string {
+  const first = issues[0];
+  if (!first) return 'Something in this request is not valid';
+  const key = first.path.find((p) => typeof p === 'string') ?? first.path[0];
+  const about = key === undefined ? '' : `${partName(key)}: `;
+  const more =
+    issues.length > 1 ? ` (and ${issues.length - 1} more ${issues.length === 2 ? 'problem' : 'problems'})` : '';
+  const lead =
+    where === 'querystring' || where === 'headers' || where === 'params' ? 'This link or request cannot be used. ' : '';
+  return `${lead}${about}${first.message}${more}`;
+}
+
 export function zodIssues(err: ZodError): ApiIssue[] {
   return err.issues.flatMap((i) => {
     const path = i.path.map((p) => (typeof p === 'symbol' ? String(p) : p));
@@ -38,10 +75,13 @@ export function zodIssues(err: ZodError): ApiIssue[] {
 export function parseOr400<T>(
   schema: { safeParse(v: unknown): { success: true; data: T } | { success: false; error: ZodError } },
   value: unknown,
-  message = 'Invalid input',
+  message?: string,
 ): T {
   const r = schema.safeParse(value);
-  if (!r.success) throw badRequest(message, zodIssues(r.error));
+  if (!r.success) {
+    const issues = zodIssues(r.error);
+    throw badRequest(message ?? summariseIssues(issues), issues);
+  }
   return r.data;
 }
 
@@ -88,12 +128,13 @@ export function installErrorHandler(app: FastifyInstance) {
         const path = v.instancePath.split('/').filter(Boolean);
         const keys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: string[] }).keys : undefined;
         if (keys?.length) return keys.map((k) => ({ path: [...path, k], message: 'Unknown field' }));
-        return [{ path, message: v.message ?? 'Invalid value' }];
+        return [{ path, message: v.message ?? 'This value is not valid' }];
       });
-      return send(reply, 400, { message: `Invalid ${where}`, code: 'BAD_REQUEST', issues });
+      return send(reply, 400, { message: summariseIssues(issues, where), code: 'BAD_REQUEST', issues });
     }
     if (error instanceof ZodError) {
-      return send(reply, 400, { message: 'Invalid input', code: 'BAD_REQUEST', issues: zodIssues(error) });
+      const issues = zodIssues(error);
+      return send(reply, 400, { message: summariseIssues(issues), code: 'BAD_REQUEST', issues });
     }
     const fe = error as FastifyError;
     switch (fe.code) {

@@ -184,6 +184,17 @@ describe('error catalogue (spec §8)', () => {
     expect(err.retryAfter).toBe(30);
   });
 
+  it('an answer without a message is still worded for people (never "Request failed (413)")', async () => {
+    fetchMock.mockResolvedValueOnce(new Response('<html>proxy</html>', { status: 413 }));
+    await failure(api.post('/admin/blog/add', { title: 'x' }));
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 422 }));
+    await failure(api.post('/admin/blog/add', { title: 'x' }));
+    expect(toasts()).toEqual([
+      'That is too large to send. Try a smaller file or less text.',
+      'That could not be done. Try again, and if it keeps failing tell an administrator.',
+    ]);
+  });
+
   it('silent calls neither toast nor log out', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'nope' }));
     await failure(api.post('/admin/frontend-errors/add', { message: 'x' }, { silent: true }));

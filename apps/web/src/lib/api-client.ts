@@ -90,6 +90,16 @@ function headersFor(opts: RequestOptions, json: boolean): Record<string, string>
 
 type ErrorBody = { message?: string; code?: string; issues?: ApiIssue[] };
 
+/** Said when an answer carries no message (a proxy's page, an empty body): never "Request failed (502)". */
+function fallbackMessage(status: number): string {
+  if (status === 0) return MESSAGES.noConnection;
+  if (status === 413) return 'That is too large to send. Try a smaller file or less text.';
+  if (status === 429) return 'Too many attempts. Wait a moment and try again.';
+  if (status === 404) return 'That page or record does not exist.';
+  if (status === 409) return 'Someone else changed this at the same time. Reload and try again.';
+  return 'That could not be done. Try again, and if it keeps failing tell an administrator.';
+}
+
 /**
  * The error catalogue of spec §8: shows the toast, applies the session rules and
  * returns the error to throw.
@@ -101,7 +111,7 @@ export function handleFailure(
   opts: Pick<RequestOptions, 'silent' | 'token'> = {},
   retryAfter?: number,
 ): ApiError {
-  const message = body?.message || (status === 0 ? MESSAGES.noConnection : `Request failed (${status})`);
+  const message = body?.message || fallbackMessage(status);
   const error = new ApiError(status, message, { code: body?.code, issues: body?.issues, retryAfter });
   if (opts.silent) return error;
 
