@@ -1,6 +1,7 @@
 import { roleMemberSchema } from '@cohort/domain';
-import { Alert, Button, Center, Group, Loader, NativeSelect, Pagination, Radio, Stack, Text } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, NativeSelect, Radio, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { PaginationBar } from '../../../components/data-table/pagination-bar';
 import { FormModal } from '../../../components/dialogs/form-modal';
 import { inlineErrorOf } from '../../../lib/inline-error';
 import { notifySuccess } from '../../../lib/notify';
@@ -96,12 +97,13 @@ function AddUserForm({ role, roles, onBusy, onClose }: Omit<Props, 'opened'> & {
               </Stack>
             </Radio.Group>
             {pages > 1 && (
-              <Group justify="space-between">
-                <Text size="xs" c="dimmed">
-                  {total.toLocaleString()} users
-                </Text>
-                <Pagination total={pages} value={page} onChange={setPage} size="sm" aria-label="User pages" />
-              </Group>
+              <PaginationBar
+                page={page}
+                pageSize={PICK_PAGE_SIZE}
+                total={total}
+                onPageChange={setPage}
+                testId="pick-user-total"
+              />
             )}
           </Stack>
         ))}

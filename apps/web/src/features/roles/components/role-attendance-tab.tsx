@@ -13,6 +13,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useState } from 'react';
+import { PaginationBar } from '../../../components/data-table/pagination-bar';
 import { LoadError } from '../../../components/page-states';
 import { inlineErrorOf } from '../../../lib/inline-error';
 import { notifySuccess } from '../../../lib/notify';
@@ -21,7 +22,6 @@ import { useRoleAttendance } from '../api/get-role-attendance';
 import { useMarkAttendance } from '../api/mark-attendance';
 import type { AttendanceRow, AttendanceStatus, Role } from '../api/role-types';
 import { isIsoDate } from '../roles-search';
-import { PagedFooter } from './paged-footer';
 
 type Props = {
   role: Role;
@@ -110,7 +110,7 @@ export function RoleAttendanceTab({ role, date, onDateChange, page, onPageChange
           </Center>
         )}
       </Table.ScrollContainer>
-      <PagedFooter
+      <PaginationBar
         page={page}
         pageSize={PAGE_SIZE_DEFAULT}
         total={total}

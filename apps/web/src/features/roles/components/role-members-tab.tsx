@@ -3,6 +3,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/data-table';
+import { PaginationBar } from '../../../components/data-table/pagination-bar';
 import { ConfirmActionModal } from '../../../components/dialogs/confirm-action-modal';
 import { LoadError } from '../../../components/page-states';
 import { notifySuccess } from '../../../lib/notify';
@@ -11,7 +12,6 @@ import { useRemoveRoleUser } from '../api/remove-role-user';
 import type { Role, RoleMember } from '../api/role-types';
 import { removalTarget, USER_ROLE_ID } from '../role-options';
 import { AddUserModal } from './add-user-modal';
-import { PagedFooter } from './paged-footer';
 
 type Props = {
   role: Role;
@@ -99,7 +99,7 @@ export function RoleMembersTab({ role, roles, page, onPageChange, canManage }: P
         skeletonRows={5}
         caption={`Members of ${role.name}`}
       />
-      <PagedFooter
+      <PaginationBar
         page={page}
         pageSize={PAGE_SIZE_DEFAULT}
         total={total}
