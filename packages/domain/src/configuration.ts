@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { AI_MODELS, INTERVIEW_TYPES, REQUEST_STATUSES } from './enums';
-import { optionalEmail, optionalText, recordId, requiredText, updateOf } from './fields';
-import type { ResourceDef } from './resource';
-import { isoDateTime } from './wire';
+import { optionalEmail, optionalText, optionalUrl, recordId, requiredText, updateOf, version } from './fields';
+import { userResource } from './platform';
+import {
+  FILTER_OPERATORS,
+  type FieldOption,
+  type FilterIssue,
+  operatorsFor,
+  parseFilters,
+  type ResourceDef,
+} from './resource';
+import { idParam, isoDateTime } from './wire';
 
 // ---------- Degrees and their categories (the spec's spelling: /deegree) ----------
 export const degreeCategoryCreateSchema = z.strictObject({ name: requiredText('Name', 120) });
@@ -251,3 +259,313 @@ export const websiteConfigurationRollbackSchema = z.strictObject({
   toVersion: z.number({ message: 'Choose a version' }).int().min(1),
   version: z.number().int().min(1),
 });
+
+// ---------- Learner dashboard cards, user types (segments) and their conditions ----------
+/**
+ * A card on a learner's dashboard: a title, a short text, an optional call to action (a
+ * button label and the link it opens), an optional image, shown while active, in position
+ * order. Which learners see it is said by the user types it is placed on (user type cards).
+ */
+const cardShape = {
+  title: requiredText('Title', 120),
+  body: requiredText('Text', 1000),
+  ctaLabel: optionalText(40),
+  ctaUrl: optionalUrl,
+  active: z.boolean({ message: 'Say whether the card is shown' }).optional(),
+};
+
+/** A call to action is a button: its label and its link come together, or neither. */
+export function cardCallToActionIssues(card: { ctaLabel?: unknown; ctaUrl?: unknown }): FilterIssue[] {
+  const label = typeof card.ctaLabel === 'string' && card.ctaLabel.trim() !== '';
+  const url = typeof card.ctaUrl === 'string' && card.ctaUrl.trim() !== '';
+  if (label && !url) return [{ path: ['ctaUrl'], message: 'Add the link the button opens' }];
+  if (url && !label) return [{ path: ['ctaLabel'], message: 'Add the label of the button' }];
+  return [];
+}
+
+function issuesInto(issues: FilterIssue[], ctx: z.RefinementCtx) {
+  for (const i of issues) ctx.addIssue({ code: 'custom', path: i.path, message: i.message });
+}
+
+export const cardCreateSchema = z
+  .strictObject(cardShape)
+  .superRefine((c, ctx) => issuesInto(cardCallToActionIssues(c), ctx));
+/** On update the stored card completes the pair; the server checks the card as it will be saved. */
+export const cardUpdateSchema = updateOf(z.strictObject(cardShape)).superRefine((c, ctx) => {
+  if ('ctaLabel' in c && 'ctaUrl' in c) issuesInto(cardCallToActionIssues(c), ctx);
+});
+
+export const cardResource: ResourceDef = {
+  path: 'card',
+  permission: 'card',
+  label: 'Card',
+  pluralLabel: 'Cards',
+  titleField: 'title',
+  createSchema: cardCreateSchema,
+  updateSchema: cardUpdateSchema,
+  defaultSort: { field: 'position', dir: 'asc' },
+  operations: ['list', 'read', 'create', 'update', 'delete', 'reorder'],
+  images: [
+    {
+      field: 'imageUrl',
+      upload: { method: 'POST', path: 'image/:id' },
+      remove: { method: 'DELETE', path: 'image/:id' },
+    },
+  ],
+  fields: [
+    { name: 'position', label: 'Order', type: 'integer', list: true, sort: true },
+    { name: 'id', label: 'Id', type: 'integer', filter: true, sort: true },
+    { name: 'title', label: 'Title', type: 'string', list: true, filter: true, sort: true, form: true, required: true },
+    { name: 'body', label: 'Text', type: 'text', filter: true, form: true, required: true },
+    {
+      name: 'ctaLabel',
+      label: 'Button label',
+      type: 'string',
+      list: true,
+      filter: true,
+      form: true,
+      description: 'The call to action, e.g. "Book a mock interview"; leave empty for a card without a button',
+    },
+    {
+      name: 'ctaUrl',
+      label: 'Button link',
+      type: 'url',
+      form: true,
+      description: 'Where the button goes (http or https)',
+    },
+    {
+      name: 'active',
+      label: 'Shown',
+      type: 'boolean',
+      list: true,
+      filter: true,
+      sort: true,
+      form: true,
+      description: 'Only shown cards reach dashboards',
+    },
+    { name: 'imageUrl', label: 'Image', type: 'image' },
+    { name: 'createdAt', label: 'Created at', type: 'datetime', filter: true, sort: true },
+  ],
+};
+
+export const userTypeCreateSchema = z.strictObject({
+  name: requiredText('Name', 120),
+  description: optionalText(1000),
+  priority: z
+    .number({ message: 'Enter a priority (1 shows first)' })
+    .int('A priority is a whole number')
+    .min(1, 'From 1 (shown first) to 1,000')
+    .max(1000, 'From 1 (shown first) to 1,000'),
+});
+
+export const userTypeResource: ResourceDef = {
+  path: 'usertype',
+  permission: 'userType',
+  label: 'User type',
+  pluralLabel: 'User types',
+  titleField: 'name',
+  createSchema: userTypeCreateSchema,
+  updateSchema: updateOf(userTypeCreateSchema),
+  defaultSort: { field: 'priority', dir: 'asc' },
+  fields: [
+    { name: 'id', label: 'Id', type: 'integer', list: true, filter: true, sort: true },
+    { name: 'name', label: 'Name', type: 'string', list: true, filter: true, sort: true, form: true, required: true },
+    {
+      name: 'priority',
+      label: 'Priority',
+      type: 'integer',
+      list: true,
+      filter: true,
+      sort: true,
+      form: true,
+      required: true,
+      description: 'When a learner is of several types, the cards of the lowest number show first',
+    },
+    { name: 'description', label: 'Description', type: 'text', list: true, filter: true, form: true },
+    { name: 'createdAt', label: 'Created at', type: 'datetime', filter: true, sort: true },
+  ],
+};
+
+/** The learner fields a condition may test: the learner list's filter fields (spec §3), as a pick list. */
+export const LEARNER_CONDITION_FIELDS: readonly FieldOption[] = userResource.fields
+  .filter((f) => f.filter && !f.filterRoles && operatorsFor(f.type).length > 0)
+  .map((f) => ({ value: f.name, label: f.label }));
+
+/** The filter operators of spec §5, as a pick list. */
+export const CONDITION_OPERATORS: readonly FieldOption[] = [
+  { value: '=', label: '= (is)' },
+  { value: '!=', label: '!= (is not)' },
+  { value: 'like', label: 'like (contains)' },
+  { value: '>', label: '> (more / later than)' },
+  { value: '>=', label: '>= (at least)' },
+  { value: '<', label: '< (less / earlier than)' },
+  { value: '<=', label: '<= (at most)' },
+];
+
+/**
+ * A condition is one learner-list filter: the field must be a learner filter field, the
+ * operator one its type allows, the value of its type (parseFilters, as the learner list
+ * checks its own filters). Issues name the condition's own fields.
+ */
+export function userTypeConditionIssues(c: { field?: unknown; operator?: unknown; value?: unknown }): FilterIssue[] {
+  const parsed = parseFilters(userResource, [{ field: c.field, operator: c.operator, value: c.value }], 'ADMIN');
+  if (parsed.ok) return [];
+  const friendly: Record<string, string> = {
+    field: 'Choose a learner field',
+    operator: 'Choose an operator',
+    value: 'Enter a value',
+  };
+  return parsed.issues.map((i) => {
+    const key = String(i.path[1] ?? 'value');
+    const shapeIssue = i.message.startsWith('Invalid') || i.message.startsWith('Unknown filter field');
+    return { path: [key], message: shapeIssue ? (friendly[key] ?? 'Not valid') : i.message };
+  });
+}
+
+const conditionShape = {
+  field: z.enum(LEARNER_CONDITION_FIELDS.map((f) => String(f.value)) as [string, ...string[]], {
+    message: 'Choose a learner field',
+  }),
+  operator: z.enum(FILTER_OPERATORS, { message: 'Choose an operator' }),
+  value: z
+    .string({ message: 'Enter a value' })
+    .trim()
+    .min(1, 'Enter a value')
+    .max(500, 'Value is at most 500 characters'),
+};
+
+export const userTypeConditionCreateSchema = z
+  .strictObject({ userTypeId: recordId('User type'), ...conditionShape })
+  .superRefine((c, ctx) => issuesInto(userTypeConditionIssues(c), ctx));
+/** A condition stays with its user type; the server checks field, operator and value together as they will be saved. */
+export const userTypeConditionUpdateSchema = z
+  .strictObject({
+    field: conditionShape.field.optional(),
+    operator: conditionShape.operator.optional(),
+    value: conditionShape.value.optional(),
+    version,
+  })
+  .superRefine((c, ctx) => {
+    if (c.field !== undefined && c.operator !== undefined && c.value !== undefined)
+      issuesInto(userTypeConditionIssues(c), ctx);
+  });
+
+export const userTypeConditionResource: ResourceDef = {
+  path: 'usertypecondition',
+  permission: 'userType',
+  label: 'User type condition',
+  pluralLabel: 'User type conditions',
+  titleField: 'field',
+  createSchema: userTypeConditionCreateSchema,
+  updateSchema: userTypeConditionUpdateSchema,
+  defaultSort: { field: 'id', dir: 'asc' },
+  fields: [
+    { name: 'id', label: 'Id', type: 'integer', list: true, filter: true, sort: true },
+    {
+      name: 'userTypeId',
+      label: 'User type',
+      type: 'reference',
+      reference: { resource: 'usertype', labelField: 'name' },
+      list: true,
+      filter: true,
+      form: true,
+      required: true,
+    },
+    {
+      name: 'field',
+      label: 'Learner field',
+      type: 'enum',
+      options: LEARNER_CONDITION_FIELDS,
+      list: true,
+      filter: true,
+      sort: true,
+      form: true,
+      required: true,
+    },
+    {
+      name: 'operator',
+      label: 'Operator',
+      type: 'enum',
+      options: CONDITION_OPERATORS,
+      list: true,
+      filter: true,
+      form: true,
+      required: true,
+    },
+    {
+      name: 'value',
+      label: 'Value',
+      type: 'string',
+      list: true,
+      filter: true,
+      form: true,
+      required: true,
+      description: 'As the learner list filters take it: a number, true or false, a date (YYYY-MM-DD) or a status',
+    },
+    { name: 'createdAt', label: 'Created at', type: 'datetime', filter: true, sort: true },
+  ],
+};
+
+export const userTypeCardCreateSchema = z.strictObject({
+  userTypeId: recordId('User type'),
+  cardId: recordId('Card'),
+});
+
+/** Which cards a user type shows: one row per (user type, card), never twice. */
+export const userTypeCardResource: ResourceDef = {
+  path: 'usertypecard',
+  permission: 'card',
+  label: 'User type card',
+  pluralLabel: 'User type cards',
+  titleField: 'id',
+  createSchema: userTypeCardCreateSchema,
+  updateSchema: updateOf(userTypeCardCreateSchema),
+  defaultSort: { field: 'id', dir: 'asc' },
+  fields: [
+    { name: 'id', label: 'Id', type: 'integer', list: true, filter: true, sort: true },
+    {
+      name: 'userTypeId',
+      label: 'User type',
+      type: 'reference',
+      reference: { resource: 'usertype', labelField: 'name' },
+      list: true,
+      filter: true,
+      form: true,
+      required: true,
+    },
+    {
+      name: 'cardId',
+      label: 'Card',
+      type: 'reference',
+      reference: { resource: 'card', labelField: 'title' },
+      list: true,
+      filter: true,
+      form: true,
+      required: true,
+    },
+    { name: 'createdAt', label: 'Added at', type: 'datetime', list: true, filter: true, sort: true },
+  ],
+};
+
+/** GET /admin/card/user/dashboard-cards?userId=: what one learner's dashboard shows, and why. */
+export const dashboardCardsQuerySchema = z.object({ userId: idParam });
+export const dashboardCardSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  ctaLabel: z.string().nullable(),
+  ctaUrl: z.string().nullable(),
+  imageUrl: z.string().nullable(),
+  position: z.number().int(),
+  /** The learner's user type that brought the card (the first one, by priority). */
+  userTypeId: z.number().int(),
+  userTypeName: z.string(),
+});
+export const dashboardCardsSchema = z.object({
+  userId: z.number().int(),
+  /** The learner's user types, by priority (lowest number first). */
+  userTypes: z.array(z.object({ id: z.number().int(), name: z.string(), priority: z.number().int() })),
+  data: z.array(dashboardCardSchema),
+  totalItems: z.number().int(),
+});
+export type DashboardCards = z.infer<typeof dashboardCardsSchema>;

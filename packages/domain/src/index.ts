@@ -3,6 +3,7 @@ export * from './content';
 export * from './enums';
 export * from './errors';
 export * from './fields';
+export * from './learners';
 export * from './permissions';
 export * from './platform';
 export * from './resource';
@@ -12,11 +13,15 @@ export * from './wire';
 
 import {
   aiPromptResource,
+  cardResource,
   degreeCategoryResource,
   degreeResource,
   enquiryResource,
   jobRoleResource,
   locationResource,
+  userTypeCardResource,
+  userTypeConditionResource,
+  userTypeResource,
   websiteConfigurationResource,
 } from './configuration';
 import {
@@ -27,6 +32,7 @@ import {
   productResource,
   testimonialResource,
 } from './content';
+import { messageResource } from './learners';
 import { auditResource, backendErrorResource, frontendErrorResource, userResource } from './platform';
 import type { ResourceDef } from './resource';
 import { answerResource, questionResource } from './support';
@@ -46,6 +52,11 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     locationResource,
     aiPromptResource,
     enquiryResource,
+    cardResource,
+    userTypeResource,
+    userTypeConditionResource,
+    userTypeCardResource,
+    messageResource,
     questionResource,
     answerResource,
     websiteConfigurationResource,

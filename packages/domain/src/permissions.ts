@@ -18,6 +18,8 @@ type Grants = Partial<Record<Action, readonly RoleKey[]>>;
 const ALL_STAFF = STAFF_ROLE_KEYS.filter((r) => r !== 'ADMIN');
 const CONTENT = ['MARKETING'] as const;
 const PLACEMENT = ['HR', 'KEY_ACCOUNT_MANAGER'] as const;
+/** The people who talk to learners day to day. */
+const MESSAGE_SENDERS = ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'] as const;
 const LEARNER_READERS = [
   'MENTOR',
   'HR',
@@ -66,6 +68,13 @@ export const PERMISSIONS = {
   subscription: readWrite(['NEGOTIATOR', 'MOTIVATOR'], ['NEGOTIATOR']),
   lead: readWrite(['MARKETING', 'MOTIVATOR', 'STRATEGIC_PARTNERSHIP'], ['MARKETING', 'MOTIVATOR']),
   callHistory: readWrite(['MOTIVATOR', 'MARKETING', 'NEGOTIATOR'], ['MOTIVATOR']),
+  // Messages are history: sent and read, never edited or deleted (decision 012).
+  message: {
+    list: MESSAGE_SENDERS,
+    read: MESSAGE_SENDERS,
+    create: MESSAGE_SENDERS,
+    export: MESSAGE_SENDERS,
+  },
   // Curriculum
   course: readWrite(['MENTOR', 'COLLEGE_ADMIN', 'MOTIVATOR'], ['MENTOR']),
   track: readWrite(['MENTOR', 'MOTIVATOR'], []),
@@ -94,7 +103,10 @@ export const PERMISSIONS = {
   product: readWrite(CONTENT, CONTENT),
   order: readWrite([...CONTENT, 'NEGOTIATOR'], ['NEGOTIATOR']),
   // Configuration
-  card: readWrite(['MARKETING'], []),
+  // Cards are marketing copy (like blogs and website settings); placing them on user types is
+  // campaign work too. User types and their conditions are rules over learner data marketing
+  // may not read, so only ADMIN writes them (decision 012).
+  card: readWrite(['MARKETING'], ['MARKETING']),
   userType: readWrite(['MARKETING'], []),
   websiteConfiguration: readWrite(['MARKETING'], ['MARKETING']),
   aiPrompt: readWrite(['MENTOR'], []),
@@ -123,6 +135,8 @@ export function can(role: RoleKey, resource: PermissionResource, action: Action)
 export type RowScope = 'ownCollege' | 'ownLearners' | 'ownBatches';
 export const ROW_SCOPES: Partial<Record<PermissionResource, Partial<Record<RoleKey, RowScope>>>> = {
   user: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  // A learner's own records (messages; later flags, strikes, holds) follow their learner's scope.
+  message: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   batch: { COLLEGE_ADMIN: 'ownCollege', MENTOR: 'ownBatches' },
   college: { COLLEGE_ADMIN: 'ownCollege' },
 };

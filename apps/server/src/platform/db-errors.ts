@@ -20,6 +20,15 @@ function columnOf(detail: unknown): string | undefined {
   return m?.[1].replace(/_/g, ' ');
 }
 
+/** `Key (user_type_id, card_id)=(1, 2) already exists.` -> `user type and card` (plain columns only). */
+function pairOf(detail: unknown): string | undefined {
+  if (typeof detail !== 'string') return undefined;
+  const m = /^Key \(("?[a-z_]+"?(?:, "?[a-z_]+"?)+)\)=/.exec(detail);
+  if (!m) return undefined;
+  const names = m[1].split(', ').map((c) => c.replace(/"/g, '').replace(/_id$/, '').replace(/_/g, ' '));
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 /**
  * Maps what the database refused for a reason the caller can act on to the answer a person
  * can read: a duplicate or a broken reference is 409, a value the column cannot hold 400.
@@ -30,6 +39,8 @@ export function appErrorFromDatabase(error: unknown): AppError | undefined {
   const code = driver?.code as string | undefined;
   if (!code) return undefined;
   if (code === '23505') {
+    const pair = pairOf(driver?.detail);
+    if (pair) return new AppError(409, 'CONFLICT', `That ${pair} combination already exists`);
     const column = columnOf(driver?.detail);
     return new AppError(409, 'CONFLICT', column ? `That ${column} is already in use` : 'That record already exists');
   }

@@ -81,6 +81,9 @@ const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
   enquiry: { read: ['MARKETING', 'MOTIVATOR'], write: ['MARKETING', 'MOTIVATOR'] },
   websiteConfiguration: { read: ['MARKETING'], write: ['MARKETING'] },
   question: { read: ['MENTOR'], write: ['MENTOR'] },
+  card: { read: ['MARKETING'], write: ['MARKETING'] },
+  userType: { read: ['MARKETING'], write: [] },
+  message: { read: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'], write: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'] },
 };
 const READS = new Set(['list', 'read', 'export']);
 

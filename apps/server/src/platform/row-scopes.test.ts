@@ -1,4 +1,4 @@
-import { type RoleKey, rowScope } from '@cohort/domain';
+import { type PermissionResource, type RoleKey, rowScope } from '@cohort/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -27,11 +27,31 @@ const LEARNER_ROUTES = [
   '/admin/user/download-csv',
   '/admin/role/users?roleId=2&page_size=100',
   `/admin/role/attendance?roleId=2&date=2026-01-05&page_size=100`,
+  '/admin/message/get?page_size=100',
+  '/admin/message/download-csv',
 ];
+
+/** Resources holding a learner's own records: their rows follow their learner's scope (learnerChildScopes). */
+const LEARNER_CHILDREN: PermissionResource[] = ['message'];
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
+  // A message to each learner, so the message routes have every learner's data to hide.
+  const admin = await t.tokenFor('ADMIN');
+  const all = (await t.call({ method: 'GET', url: '/admin/user/get?page_size=100', token: admin })).json().data as {
+    id: number;
+    name: string;
+  }[];
+  for (const learner of all.filter((l) => l.name in LEARNERS)) {
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/message/add',
+      token: admin,
+      payload: { userId: learner.id, subject: `Hello ${learner.name}`, body: 'Welcome to the cohort.' },
+    });
+    expect(res.statusCode).toBe(201);
+  }
 });
 afterAll(() => t.close());
 
@@ -41,6 +61,10 @@ describe('row scopes hold on every route that answers learner data', () => {
       rowScope(r, 'user'),
     );
     expect(scoped.sort()).toEqual(Object.keys(EXPECTED).sort());
+    // A learner's own records are scoped exactly as learners are.
+    for (const resource of LEARNER_CHILDREN) {
+      for (const role of scoped) expect(rowScope(role, resource), `${resource} ${role}`).toBe(rowScope(role, 'user'));
+    }
   });
 
   for (const [role, visible] of Object.entries(EXPECTED) as [RoleKey, Learner[]][]) {
@@ -57,7 +81,11 @@ describe('row scopes hold on every route that answers learner data', () => {
           expect(res.body, `${role} ${url}`).not.toContain(name);
           expect(res.body, `${role} ${url}`).not.toContain(LEARNERS[name]);
         }
-        if (url.startsWith('/admin/user/get') || url.startsWith('/admin/role/users')) {
+        if (
+          url.startsWith('/admin/user/get') ||
+          url.startsWith('/admin/role/users') ||
+          url.startsWith('/admin/message/get')
+        ) {
           for (const name of visible) expect(res.body, `${role} ${url}`).toContain(name);
         }
       }
@@ -67,8 +95,33 @@ describe('row scopes hold on every route that answers learner data', () => {
         await t.call({ method: 'GET', url: '/admin/user/get?page_size=100', token: await t.tokenFor('ADMIN') })
       ).json().data as { id: number; name: Learner }[];
       for (const learner of all.filter((l) => l.name in LEARNERS)) {
+        const inside = visible.includes(learner.name);
         const res = await t.call({ method: 'GET', url: `/admin/user/get/${learner.id}`, token });
-        expect(res.statusCode, `${role} reads ${learner.name}`).toBe(visible.includes(learner.name) ? 200 : 404);
+        expect(res.statusCode, `${role} reads ${learner.name}`).toBe(inside ? 200 : 404);
+        const cards = await t.call({
+          method: 'GET',
+          url: `/admin/card/user/dashboard-cards?userId=${learner.id}`,
+          token,
+        });
+        expect(cards.statusCode, `${role} reads ${learner.name}'s dashboard cards`).toBe(inside ? 200 : 404);
+        // Writing a learner's records: refused outside the scope (400: a wrong value, not a wrong role), nothing kept.
+        const sent = await t.call({
+          method: 'POST',
+          url: '/admin/message/add',
+          token,
+          payload: { userId: learner.id, subject: `From ${role}`, body: 'Checking in.' },
+        });
+        if (sent.statusCode !== 403)
+          expect(sent.statusCode, `${role} messages ${learner.name}`).toBe(inside ? 201 : 400);
+      }
+      const messages = await t.call({ method: 'GET', url: '/admin/message/get?page_size=100', token });
+      if (messages.statusCode === 200) {
+        const to = (messages.json().data as { userLabel: string }[]).map((m) => m.userLabel);
+        expect(new Set(to), `${role} lists messages`).toEqual(new Set(visible));
+        for (const m of messages.json().data as { id: number }[]) {
+          const one = await t.call({ method: 'GET', url: `/admin/message/get/${m.id}`, token });
+          expect(one.statusCode).toBe(200);
+        }
       }
       // The dashboard's learner figures are the role's learners.
       const stats = (await t.call({ method: 'GET', url: '/admin/dashboard/stats', token })).json();

@@ -1,7 +1,9 @@
 import { type RowScope, roleByKey, rowScope } from '@cohort/domain';
-import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, eq, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client';
 import { batchMentors, users } from '../db/schema';
 import type { Actor } from './access';
+import { badRequest } from './errors';
 
 const LEARNER_ROLE_ID = roleByKey('USER')!.id;
 
@@ -36,4 +38,37 @@ export function usersVisibleTo(actor: Actor): SQL | undefined {
 /** Learners (role USER) this actor may see. */
 export function learnersVisibleTo(actor: Actor): SQL {
   return and(eq(users.roleId, LEARNER_ROLE_ID), learnerScope(actor))!;
+}
+
+/**
+ * The row scopes of a learner's own records (messages; flags, strikes, holds): a row is
+ * inside an actor's scope when the learner its `learnerColumn` names is. Bound as a
+ * resource's `scopes`, it limits lists, reads and exports, and the engine refuses a write
+ * that would name a learner outside the writer's scope.
+ */
+export function learnerChildScopes(learnerColumn: Column): Record<RowScope, (actor: Actor) => SQL> {
+  const scoped = (learners: (actor: Actor) => SQL) => (actor: Actor) =>
+    sql`${learnerColumn} in (select ${users.id} from ${users} where ${users.roleId} = ${LEARNER_ROLE_ID} and ${learners(actor)})`;
+  return {
+    ownCollege: scoped(LEARNER_SCOPES.ownCollege),
+    ownLearners: scoped(LEARNER_SCOPES.ownLearners),
+    ownBatches: scoped(LEARNER_SCOPES.ownBatches),
+  };
+}
+
+/**
+ * A learner's own record must name a learner, not a staff account (roles without a scope
+ * could otherwise name anyone): for a binding's `afterWrite`, 400 on the field.
+ */
+export function mustNameLearner(field: string, label = 'Learner') {
+  return async (tx: Tx, _actor: Actor, row: Record<string, unknown>): Promise<void> => {
+    const [learner] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, row[field] as number), eq(users.roleId, LEARNER_ROLE_ID)));
+    if (!learner)
+      throw badRequest(`Choose a ${label.toLowerCase()}`, [
+        { path: [field], message: `Choose a ${label.toLowerCase()}` },
+      ]);
+  };
 }

@@ -358,3 +358,30 @@ describe('bulk import (AI prompts at bulk-add)', () => {
     expect(empty.statusCode).toBe(400);
   });
 });
+
+describe("a binding's row check (cards: a button's label and link come together)", () => {
+  it('sees the row as it will be written: the input on create, the stored row with the changes on update; nothing is written or audited when it refuses', async () => {
+    const add = (payload: object) => call('POST', '/admin/card/add', marketing, payload);
+    const refused = await add({ title: 'Half a button', body: 'x', ctaUrl: 'https://cohort.test/go' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([{ path: ['ctaLabel'], message: 'Add the label of the button' }]);
+    const card = (
+      await add({ title: 'Mock week', body: 'Book a slot', ctaLabel: 'Book', ctaUrl: 'https://cohort.test/mock' })
+    ).json();
+    // The update names only the label; the stored link makes it a whole button, then a half one.
+    const relabel = await call('PUT', `/admin/card/update/${card.id}`, marketing, { ctaLabel: 'Book now', version: 1 });
+    expect(relabel.json()).toMatchObject({ ctaLabel: 'Book now', version: 2 });
+    const half = await call('PUT', `/admin/card/update/${card.id}`, marketing, { ctaLabel: '', version: 2 });
+    expect(half.statusCode).toBe(400);
+    expect(half.json()).toMatchObject({
+      message: 'This card is not valid',
+      issues: [{ path: ['ctaLabel'], message: 'Add the label of the button' }],
+    });
+    expect((await call('GET', `/admin/card/get/${card.id}`, marketing)).json()).toMatchObject({
+      ctaLabel: 'Book now',
+      version: 2,
+    });
+    expect((await entries('card', 'update')).length).toBe(1);
+    expect((await entries('card', 'create')).length).toBe(1);
+  });
+});

@@ -4,6 +4,8 @@ import {
   auditResource,
   backendErrorResource,
   blogResource,
+  cardCallToActionIssues,
+  cardResource,
   companyResource,
   degreeCategoryResource,
   degreeResource,
@@ -12,12 +14,17 @@ import {
   frontendErrorResource,
   jobRoleResource,
   locationResource,
+  messageResource,
   orderResource,
   productResource,
   questionResource,
   roleByKey,
   testimonialResource,
   userResource,
+  userTypeCardResource,
+  userTypeConditionIssues,
+  userTypeConditionResource,
+  userTypeResource,
   websiteConfigurationResource,
 } from '@cohort/domain';
 import { eq } from 'drizzle-orm';
@@ -28,6 +35,7 @@ import {
   auditLog,
   backendErrors,
   blogs,
+  cards,
   companies,
   degreeCategories,
   degrees,
@@ -36,16 +44,20 @@ import {
   frontendErrors,
   jobRoles,
   locations,
+  messages,
   orders,
   products,
   questions,
   testimonials,
   users,
+  userTypeCards,
+  userTypeConditions,
+  userTypes,
   websiteConfigurations,
 } from '../db/schema';
 import { recordConfigurationVersion } from '../modules/configuration/record-configuration-version';
 import { markQuestionAnswered } from '../modules/support/mark-question-answered';
-import { LEARNER_SCOPES } from '../platform/row-scopes';
+import { LEARNER_SCOPES, learnerChildScopes, mustNameLearner } from '../platform/row-scopes';
 import { type ResourceBinding, type ResourceService, registerResource } from './engine';
 
 export const USER_SECRET_COLUMNS = [
@@ -79,6 +91,23 @@ export function resourceBindings(): ResourceBinding[] {
     { def: locationResource, table: locations, entity: 'location' },
     { def: aiPromptResource, table: aiPrompts, entity: 'aiPrompt' },
     { def: enquiryResource, table: enquiries, entity: 'enquiry' },
+    { def: cardResource, table: cards, entity: 'card', check: cardCallToActionIssues },
+    { def: userTypeResource, table: userTypes, entity: 'userType' },
+    {
+      def: userTypeConditionResource,
+      table: userTypeConditions,
+      entity: 'userTypeCondition',
+      check: userTypeConditionIssues,
+    },
+    { def: userTypeCardResource, table: userTypeCards, entity: 'userTypeCard' },
+    {
+      def: messageResource,
+      table: messages,
+      entity: 'message',
+      scopes: learnerChildScopes(messages.userId),
+      onCreate: (a) => ({ senderId: a.user.id, senderName: a.user.name }),
+      afterWrite: mustNameLearner('userId'),
+    },
     { def: questionResource, table: questions, entity: 'question' },
     {
       def: answerResource,

@@ -2,6 +2,7 @@ import {
   canReadField,
   canWriteField,
   type FieldDef,
+  type FilterIssue,
   lowerLabel,
   type ParsedFilter,
   parseFilters,
@@ -57,6 +58,12 @@ export type ResourceBinding = {
   hidden?: readonly string[];
   /** Runs in the transaction of every create and update, with the row as written (e.g. to keep a version history). */
   afterWrite?: (tx: Tx, actor: Actor, row: Row) => Promise<void>;
+  /**
+   * Rules over a whole row (e.g. two fields that come together): sees the row as it will be
+   * written (on update the stored row with the changes) before anything is written; each
+   * issue names a field, and any issue refuses the write with a 400.
+   */
+  check?: (row: Row) => readonly FilterIssue[];
 };
 
 /** Escapes LIKE's wildcards so a search for "50%" means the text "50%". */
@@ -158,6 +165,27 @@ export class ResourceService {
     }
   }
 
+  /** 400 with the binding's `check` issues for the row as it will be written. */
+  private assertValidRow(row: Row): void {
+    const issues = this.binding.check?.(row) ?? [];
+    if (issues.length) throw badRequest(`This ${lowerLabel(this.def.label)} is not valid`, [...issues]);
+  }
+
+  /**
+   * The engine's SQL for validated filters over this resource's columns (all must hold);
+   * undefined when there are none. Lists use it, and so do modules that evaluate stored
+   * filters (a user type's conditions over a learner).
+   */
+  filterSql(filters: readonly ParsedFilter[]): SQL | undefined {
+    return and(
+      ...filters.map((f) => {
+        const col = this.columns[f.field.name];
+        if (!col) throw new Error(`field ${f.field.name} has no column`);
+        return filterSql(col, f);
+      }),
+    );
+  }
+
   private toColumnValues(input: Row): Row {
     const out: Row = {};
     for (const [k, v] of Object.entries(input)) {
@@ -194,12 +222,7 @@ export class ResourceService {
     }
     const sort = parseSort(this.def, query.sort);
     if (!sort.ok) throw badRequest(sort.message, [{ path: ['sort'], message: sort.message }]);
-    const conditions = parsed.filters.map((f) => {
-      const col = this.columns[f.field.name];
-      if (!col) throw new Error(`field ${f.field.name} has no column`);
-      return filterSql(col, f);
-    });
-    const where = and(this.scopeSql(actor), ...conditions);
+    const where = and(this.scopeSql(actor), this.filterSql(parsed.filters));
     const sortCol = this.columns[sort.field];
     const dir = sort.dir === 'asc' ? asc : desc;
     const orderBy = sort.field === 'id' ? [dir(this.binding.table.id)] : [dir(sortCol), dir(this.binding.table.id)];
@@ -280,8 +303,9 @@ export class ResourceService {
 
   async create(db: Db, actor: Actor, input: Row) {
     this.assertWritable(actor, input);
+    const values: Row = { ...this.toColumnValues(input), ...this.binding.onCreate?.(actor) };
+    this.assertValidRow(values);
     const row = await db.transaction(async (tx) => {
-      const values: Row = { ...this.toColumnValues(input), ...this.binding.onCreate?.(actor) };
       if (this.ordered) {
         await this.lockPositions(tx);
         const t = this.binding.table as AnyTable & { position: Column };
@@ -309,12 +333,14 @@ export class ResourceService {
     this.assertWritable(actor, input);
     await db.transaction(async (tx) => {
       const before = (await this.get(tx, actor, id, true)) as Row & { id: number; version: number };
+      const changes = this.toColumnValues(input);
+      this.assertValidRow({ ...before, ...changes });
       const after = await updateVersioned(tx, actor, {
         table: this.binding.table as AnyTable & { version: Column },
         entity: this.binding.entity,
         before,
         version: input.version,
-        changes: this.toColumnValues(input),
+        changes,
         snapshot: (row) => this.toRecord(row),
       });
       await this.assertInScope(tx, actor, id);
@@ -449,6 +475,8 @@ export class ResourceService {
       if (!parsed.success) {
         return { row, title, status: 'error' as const, issues: zodIssues(parsed.error) };
       }
+      const rowIssues = this.binding.check?.(this.toColumnValues(parsed.data as Row)) ?? [];
+      if (rowIssues.length) return { row, title, status: 'error' as const, issues: [...rowIssues] };
       const k = keyOf(parsed.data as Row);
       if (key.length && (existing.has(k) || seen.has(k))) return { row, title, status: 'skip' as const };
       seen.add(k);

@@ -1,5 +1,9 @@
 import {
+  cardResource,
+  dashboardCardsQuerySchema,
+  dashboardCardsSchema,
   listResultSchema,
+  userResource,
   websiteConfigurationResource,
   websiteConfigurationRollbackSchema,
   websiteConfigurationVersionSchema,
@@ -11,12 +15,14 @@ import { errors } from '../../platform/openapi';
 import { idParams } from '../../platform/params';
 import type { ResourceService } from '../../resources/engine';
 import { recordSchema } from '../../resources/record-schema';
+import { getDashboardCards } from './get-dashboard-cards';
 import { listConfigurationHistory, rollbackWebsiteConfiguration } from './rollback-website-configuration';
 
-/** Website configuration beyond CRUD: a setting's history and its rollback. */
+/** Configuration beyond CRUD: a setting's history and its rollback; the cards a learner's dashboard shows. */
 export function registerConfigurationRoutes(app: FastifyInstance, services: Map<string, ResourceService>) {
   const settings = services.get(websiteConfigurationResource.path);
-  if (!settings) throw new Error('website configuration is not registered');
+  const learners = services.get(userResource.path);
+  if (!settings || !learners) throw new Error('website configuration and learners must be registered first');
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [websiteConfigurationResource.pluralLabel];
 
@@ -51,5 +57,21 @@ export function registerConfigurationRoutes(app: FastifyInstance, services: Map<
     },
     async (request) =>
       rollbackWebsiteConfiguration(app.db, requireActor(request), settings, request.params.id, request.body),
+  );
+
+  // Whoever may read a learner may see what their dashboard shows, within their row scope.
+  r.get(
+    '/admin/card/user/dashboard-cards',
+    {
+      config: { access: { resource: 'user', action: 'read' } },
+      schema: {
+        tags: [cardResource.pluralLabel],
+        summary:
+          "The cards a learner's dashboard shows: their user types' active cards, by type priority then card position",
+        querystring: dashboardCardsQuerySchema,
+        response: { 200: dashboardCardsSchema, ...errors(404) },
+      },
+    },
+    async (request) => getDashboardCards(app.db, requireActor(request), learners, request.query.userId),
   );
 }

@@ -9,10 +9,23 @@ describe('navigation', () => {
   it('gives ADMIN every screen, grouped by area; bespoke pages register into their area', () => {
     expect(groups('ADMIN')).toEqual([
       [null, ['Dashboard']],
-      ['Learners', ['Learners']],
+      ['Learners', ['Learners', 'Messages']],
       ['Content', ['Blogs', 'Events', 'Testimonials', 'Companies', 'Products', 'Orders']],
       ['Placements', ['Job roles']],
-      ['Configuration', ['Degrees', 'Degree categories', 'Locations', 'AI prompts', 'Website configuration']],
+      [
+        'Configuration',
+        [
+          'Degrees',
+          'Degree categories',
+          'Locations',
+          'AI prompts',
+          'Website configuration',
+          'Cards',
+          'User types',
+          'User type conditions',
+          'User type cards',
+        ],
+      ],
       ['Support', ['Enquiries', 'Questions', 'Answers']],
       ['Administration', ['Audit log', 'Server errors', 'Console errors', 'Roles', 'Security']],
     ]);
@@ -31,6 +44,10 @@ describe('navigation', () => {
       'Degree categories',
       'Locations',
       'Website configuration',
+      'Cards',
+      'User types',
+      'User type conditions',
+      'User type cards',
       'Enquiries',
       'Security',
     ]);
@@ -46,6 +63,10 @@ describe('navigation', () => {
     expect(labels('MENTOR')).not.toContain('Blogs');
     expect(labels('MOTIVATOR')).toContain('Roles');
     expect(labels('NEGOTIATOR')).not.toContain('Roles');
+    // Staff who talk to learners reach their messages; the rest do not.
+    for (const role of ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'] as const) expect(labels(role)).toContain('Messages');
+    for (const role of ['MARKETING', 'COLLEGE_ADMIN', 'KEY_ACCOUNT_MANAGER'] as const)
+      expect(labels(role)).not.toContain('Messages');
   });
 
   it('gives a logged-out visitor nothing', () => {

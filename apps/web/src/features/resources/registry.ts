@@ -3,6 +3,8 @@ import type { ComponentType } from 'react';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { AuditDiffPanel } from './components/audit-diff';
 import { ConfigurationHistoryPanel } from './components/configuration-history-panel';
+import { DashboardCardsPanel } from './components/dashboard-cards-panel';
+import { LearnerMessagesPanel } from './components/learner-messages-panel';
 import { QuestionAnswersPanel } from './components/question-answers-panel';
 
 /**
@@ -42,7 +44,8 @@ function register(path: string, slug: string, area: NavArea, { fields, ...extra 
 
 /** In navigation order within each area. */
 export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
-  register('user', 'learners', 'Learners'),
+  register('user', 'learners', 'Learners', { panels: [DashboardCardsPanel, LearnerMessagesPanel] }),
+  register('message', 'messages', 'Learners'),
   register('blog', 'blogs', 'Content'),
   register('event', 'events', 'Content'),
   register('testimonial', 'testimonials', 'Content'),
@@ -58,6 +61,10 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('website-configuration', 'website-configuration', 'Configuration', {
     panels: [ConfigurationHistoryPanel],
   }),
+  register('card', 'cards', 'Configuration'),
+  register('usertype', 'user-types', 'Configuration'),
+  register('usertypecondition', 'user-type-conditions', 'Configuration'),
+  register('usertypecard', 'user-type-cards', 'Configuration'),
   register('enquiry', 'enquiries', 'Support'),
   register('question', 'questions', 'Support', { panels: [QuestionAnswersPanel] }),
   register('answer', 'answers', 'Support'),
