@@ -28,6 +28,13 @@ export const MESSAGES = {
   errorPageLink: 'Click Here',
 } as const;
 
+/**
+ * A save on a stale version (409): the toast and the form's own alert say this one thing,
+ * and the form offers "Load latest version" beside it, keeping the user's edits.
+ */
+export const STALE_VERSION_MESSAGE =
+  'Someone else saved this record after you opened it. Your changes are kept: load the latest version, then save again.';
+
 /** The error answer as a schema: every route declares it for each error status it can give. */
 export const apiIssueSchema = z.object({
   path: z.array(z.union([z.string(), z.number()])),

@@ -1,3 +1,4 @@
+import { STALE_VERSION_MESSAGE } from '@cohort/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -79,5 +80,23 @@ describe('400 answers speak to people', () => {
       answers.push((await t.call({ method: 'POST', url: '/admin/blog/add', token: admin, payload })).json());
     }
     for (const a of answers) for (const text of texts(a)) expect(text, JSON.stringify(a)).not.toMatch(RAW);
+  });
+});
+
+describe('409 on a stale save (finding 8)', () => {
+  it('says what the console form offers: keep the edits, load the latest version', async () => {
+    const created = await t.call({
+      method: 'POST',
+      url: '/admin/blog/add',
+      token: admin,
+      payload: { title: 'Stale', content: 'Body' },
+    });
+    const id = created.json().id;
+    const put = (title: string) =>
+      t.call({ method: 'PUT', url: `/admin/blog/update/${id}`, token: admin, payload: { title, version: 1 } });
+    expect((await put('First')).statusCode).toBe(200);
+    const stale = await put('Second');
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toEqual({ message: STALE_VERSION_MESSAGE, code: 'CONFLICT' });
   });
 });

@@ -1,4 +1,4 @@
-import type { ApiError, ApiIssue, ErrorCode } from '@cohort/domain';
+import { type ApiError, type ApiIssue, type ErrorCode, STALE_VERSION_MESSAGE } from '@cohort/domain';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
@@ -23,8 +23,7 @@ export const unauthorized = (message = 'Please log in') => new AppError(401, 'UN
 export const forbidden = (message = 'You do not have permission to do this') => new AppError(403, 'FORBIDDEN', message);
 export const notFound = (what = 'Record') => new AppError(404, 'NOT_FOUND', `${what} not found`);
 export const conflict = (message: string) => new AppError(409, 'CONFLICT', message);
-export const staleVersion = () =>
-  conflict('This record was changed by someone else since you opened it. Reload it to see the latest version.');
+export const staleVersion = () => conflict(STALE_VERSION_MESSAGE);
 
 /** Request parts by the words a person knows them by (query and header names are the spec's). */
 const PART_NAMES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { blogResource } from '@cohort/domain';
+import { blogResource, STALE_VERSION_MESSAGE } from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
@@ -89,20 +89,26 @@ describe('ResourceEditor (update)', () => {
 
   it('on 409 keeps the edits, offers the latest version and saves on top of it', async () => {
     fetchMock
-      .mockResolvedValueOnce(jsonResponse(409, { message: 'This record was changed by someone else.' }))
+      .mockResolvedValueOnce(jsonResponse(409, { message: STALE_VERSION_MESSAGE, code: 'CONFLICT' }))
       .mockResolvedValueOnce(jsonResponse(200, { ...v2, version: 3, title: 'Mine' }));
     renderWithProviders(<TestRouter component={Harness} />);
     const title = (await screen.findByLabelText(/^Title/)) as HTMLInputElement;
     fireEvent.change(title, { target: { value: 'Mine' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('This record was changed by someone else')).toBeTruthy();
+    expect(await screen.findByText(STALE_VERSION_MESSAGE)).toBeTruthy();
     expect(title.value).toBe('Mine');
+    // One message: the toast says exactly what the alert says, and both point at the button.
+    const toasts = vi.mocked(notifications.show).mock.calls.map(([n]) => n.message);
+    expect(toasts).toEqual([STALE_VERSION_MESSAGE]);
+    expect(screen.getByTestId('conflict-alert').textContent).toBe(`${STALE_VERSION_MESSAGE}Load latest version`);
+    expect(STALE_VERSION_MESSAGE).toMatch(/load the latest version/);
+    expect(STALE_VERSION_MESSAGE).not.toMatch(/reload/i);
 
     fireEvent.click(screen.getByRole('button', { name: 'Load latest version' }));
     await waitFor(() => expect((screen.getByLabelText(/^Author/) as HTMLInputElement).value).toBe('Grace'));
     expect(title.value).toBe('Mine');
-    expect(screen.queryByText('This record was changed by someone else')).toBeNull();
+    expect(screen.queryByText(STALE_VERSION_MESSAGE)).toBeNull();
 
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));

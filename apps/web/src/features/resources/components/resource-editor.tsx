@@ -51,7 +51,8 @@ export function ResourceEditor({
 }: Props) {
   const [fields] = useState(() => formFieldsOf(def, mode));
   const form = useResourceForm(fields, record);
-  const [conflict, setConflict] = useState(false);
+  // The server's 409 text, which the toast shows too: one message, with the way out beside it.
+  const [conflict, setConflict] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const guard = useUnsavedChangesGuard(form.isDirty && !saving);
   const versionRef = useRef(record?.version);
@@ -62,7 +63,7 @@ export function ResourceEditor({
     if (!record || record.version === versionRef.current) return;
     versionRef.current = record.version;
     rebase(record);
-    setConflict(false);
+    setConflict(null);
   }, [record, rebase]);
 
   const schema = mode === 'create' ? def.createSchema : def.updateSchema;
@@ -82,13 +83,13 @@ export function ResourceEditor({
       const saved = await save(payload);
       versionRef.current = saved.version;
       form.reset(saved);
-      setConflict(false);
+      setConflict(null);
       notifySuccess(mode === 'create' ? `${def.label} created` : `${def.label} saved`);
       guard.bypass();
       onSaved?.(saved);
     } catch (err) {
       form.setErrors(serverFieldErrors(err));
-      if (err instanceof ApiError && err.status === 409) setConflict(true);
+      if (err instanceof ApiError && err.status === 409) setConflict(err.message);
     }
   };
 
@@ -104,11 +105,8 @@ export function ResourceEditor({
     >
       <Stack gap="md">
         {conflict && (
-          <Alert color="orange" title="This record was changed by someone else" role="alert">
-            <Text size="sm">
-              Your changes are still here and have not been saved. Load the latest version to continue: the fields you
-              changed keep your values, every other field is refreshed. Then save again.
-            </Text>
+          <Alert color="orange" role="alert" data-testid="conflict-alert">
+            <Text size="sm">{conflict}</Text>
             {reloadLatest && (
               <Button mt="sm" size="xs" variant="light" color="orange" loading={reloading} onClick={reloadLatest}>
                 Load latest version
