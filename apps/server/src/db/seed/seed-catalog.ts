@@ -1,21 +1,26 @@
-import { AI_MODELS, INTERVIEW_TYPES } from '@cohort/domain';
+import { AI_MODELS, INTERVIEW_TYPES, roleByKey } from '@cohort/domain';
 import type { Faker } from '@faker-js/faker';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../client';
 import {
   aiPrompts,
   answers,
+  cards,
   companies,
   degreeCategories,
   degrees,
   enquiries,
   jobRoles,
   locations,
+  messages,
   orders,
   products,
   questions,
   testimonials,
   users,
+  userTypeCards,
+  userTypeConditions,
+  userTypes,
   websiteConfigurations,
   websiteConfigurationVersions,
 } from '../schema';
@@ -208,4 +213,115 @@ export async function seedWebsiteConfiguration(tx: Tx, adminId: number, adminNam
       })),
     );
   }
+}
+
+/** Segments of learners, each with its conditions and cards, so every learner's dashboard shows something. */
+export async function seedDashboardCards(tx: Tx) {
+  const cardRows = await tx
+    .insert(cards)
+    .values(
+      [
+        [
+          'Welcome to your cohort',
+          "This week's plan, your mentor and your batch in one place.",
+          'See the plan',
+          'https://cohort.test/plan',
+        ],
+        [
+          'Book your final mock interview',
+          'Your ISA is verified: the last step before placements.',
+          'Book a slot',
+          'https://cohort.test/mocks',
+        ],
+        [
+          'Placement drive this Friday',
+          'Twelve partner companies are hiring. Update your resume first.',
+          'Update resume',
+          'https://cohort.test/resume',
+        ],
+        ['Upgrade to Pro', 'Unlimited mock interviews and a placement advisor.', 'See Pro', 'https://cohort.test/pro'],
+        ['Top 10% this month', 'You are among the most active learners. Keep the streak going!', null, null],
+        ['Summer hackathon', 'Registrations are closed; results next week.', null, null],
+      ].map(([title, body, ctaLabel, ctaUrl], i) => ({
+        title: title as string,
+        body: body as string,
+        ctaLabel,
+        ctaUrl,
+        active: i < 5,
+        position: i + 1,
+      })),
+    )
+    .returning({ id: cards.id });
+  const types: [string, number, string, [string, string, string][], number[]][] = [
+    ['ISA verified', 10, 'Learners whose ISA is verified', [['isaStatus', '=', 'ISA Verified']], [1, 0]],
+    [
+      'Ready for placement',
+      20,
+      'Ready and not yet placed',
+      [
+        ['readyForPlacement', '=', 'true'],
+        ['alreadyPlaced', '=', 'false'],
+      ],
+      [2, 1],
+    ],
+    ['Pro prospects', 30, 'Payment pending for Pro', [['proStatus', '=', 'Payment Pending']], [3]],
+    ['High scorers', 40, 'At least 3,000 points', [['totalPoints', '>=', '3000']], [4]],
+    ['Everyone', 100, 'Every learner (no conditions)', [], [0, 5]],
+  ];
+  for (const [name, priority, description, conditions, cardIndexes] of types) {
+    const [type] = await tx.insert(userTypes).values({ name, priority, description }).returning({ id: userTypes.id });
+    if (conditions.length) {
+      await tx
+        .insert(userTypeConditions)
+        .values(conditions.map(([field, operator, value]) => ({ userTypeId: type.id, field, operator, value })));
+    }
+    await tx.insert(userTypeCards).values(cardIndexes.map((i) => ({ userTypeId: type.id, cardId: cardRows[i].id })));
+  }
+}
+
+/** Messages the demo motivator and HR sent to learners (the motivator's own learners, so their screen shows them). */
+export async function seedMessages(tx: Tx, faker: Faker, daysAgo: (max: number, min?: number) => Date) {
+  const staffOf = (key: string) =>
+    tx
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(eq(users.roleId, roleByKey(key)!.id))
+      .orderBy(asc(users.id))
+      .limit(1);
+  const [motivator] = await staffOf('MOTIVATOR');
+  const [hr] = await staffOf('HR');
+  if (!motivator || !hr) return;
+  const theirs = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.roleId, roleByKey('USER')!.id), eq(users.motivatorId, motivator.id)))
+    .limit(8);
+  const anyone = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.roleId, roleByKey('USER')!.id))
+    .limit(8);
+  const subjects = [
+    'Your weekly check-in',
+    'Missed two tasks',
+    'Mock interview booked',
+    'Great streak!',
+    'Documents pending',
+  ];
+  const rows = [
+    ...theirs.map((l) => ({ learner: l.id, sender: motivator })),
+    ...anyone.slice(0, 4).map((l) => ({ learner: l.id, sender: hr })),
+  ].map(({ learner, sender }) => {
+    const createdAt = daysAgo(30);
+    return {
+      userId: learner,
+      subject: faker.helpers.arrayElement(subjects),
+      body: faker.lorem.sentences({ min: 1, max: 3 }),
+      senderId: sender.id,
+      senderName: sender.name,
+      createdAt,
+      updatedAt: createdAt,
+    };
+  });
+  if (rows.length) await tx.insert(messages).values(rows);
 }

@@ -1,9 +1,11 @@
+import { userTypeConditionIssues } from '@cohort/domain';
 import { asc, count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '../client';
 import {
   aiPrompts,
   blogs,
+  cards,
   companies,
   degreeCategories,
   degrees,
@@ -11,11 +13,15 @@ import {
   events,
   jobRoles,
   locations,
+  messages,
   orders,
   products,
   questions,
   testimonials,
   users,
+  userTypeCards,
+  userTypeConditions,
+  userTypes,
   websiteConfigurations,
 } from '../schema';
 import { STAFF_ACCOUNTS } from './demo-accounts';
@@ -61,9 +67,17 @@ describe('demo seed', () => {
         enquiries,
         websiteConfigurations,
         questions,
+        cards,
+        userTypes,
+        userTypeConditions,
+        userTypeCards,
+        messages,
       ]) {
         expect((await a.db.select({ n: count() }).from(table))[0].n).toBeGreaterThan(0);
       }
+      // Seeded conditions are ones the console could have saved.
+      for (const c of await a.db.select().from(userTypeConditions))
+        expect(userTypeConditionIssues(c), c.field).toEqual([]);
       expect(await seedIfEmpty(a.db, { seed: 7, learners: 40 })).toBe(false);
     } finally {
       await Promise.all([a.close(), b.close(), c.close()]);

@@ -5,7 +5,7 @@ import { hashPassword } from '../../platform/passwords';
 import type { Db } from '../client';
 import { batches, batchMentors, blogs, colleges, events, users } from '../schema';
 import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './demo-accounts';
-import { seedCatalog, seedWebsiteConfiguration } from './seed-catalog';
+import { seedCatalog, seedDashboardCards, seedMessages, seedWebsiteConfiguration } from './seed-catalog';
 
 export type SeedOptions = { seed: number; learners: number; log?: (line: string) => void };
 
@@ -178,6 +178,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     });
     await tx.insert(events).values(eventRows);
     await seedCatalog(tx, faker, daysAgo);
+    await seedDashboardCards(tx);
+    await seedMessages(tx, faker, daysAgo);
     const admin = STAFF_ACCOUNTS.find((a) => a.role === 'ADMIN')!;
     await seedWebsiteConfiguration(tx, staff.find((s) => s.roleId === role('ADMIN'))!.id, admin.name);
   });
