@@ -48,7 +48,48 @@ export function rowValue(field: FieldDef, raw: string): Filter['value'] | undefi
   }
 }
 
-/** Rows -> the `filters` array the API takes; incomplete rows and unknown fields are dropped. */
+/** What is missing or wrong in a row's value, said for the person typing it; undefined when usable. */
+export function rowProblem(field: FieldDef, raw: string): string | undefined {
+  if (rowValue(field, raw) !== undefined) return undefined;
+  const empty = raw.trim() === '';
+  switch (field.type) {
+    case 'integer':
+      return empty ? 'Enter a whole number' : 'Enter a whole number, like 42';
+    case 'number':
+      return empty ? 'Enter a number' : 'Enter a number, like 4.5';
+    case 'date':
+    case 'datetime':
+      return empty ? 'Choose a date' : 'Choose a valid date';
+    case 'enum':
+    case 'boolean':
+      return 'Choose a value';
+    default:
+      return 'Enter the text to look for';
+  }
+}
+
+/**
+ * Rows -> filters, with a problem per incomplete row (by row id). A row is never silently
+ * dropped: the builder marks it and applies nothing until it is fixed or removed.
+ */
+export function checkRows(
+  rows: readonly FilterRow[],
+  fields: readonly FieldDef[],
+): { filters: Filter[]; problems: Record<string, string> } {
+  const problems: Record<string, string> = {};
+  for (const row of rows) {
+    const field = fields.find((f) => f.name === row.field);
+    if (!field) {
+      problems[row.id] = 'Choose a field';
+      continue;
+    }
+    const problem = rowProblem(field, row.value);
+    if (problem) problems[row.id] = problem;
+  }
+  return { filters: buildFilters(rows, fields), problems };
+}
+
+/** Rows -> the `filters` array the API takes; incomplete rows and unknown fields are left out. */
 export function buildFilters(rows: readonly FilterRow[], fields: readonly FieldDef[]): Filter[] {
   const out: Filter[] = [];
   for (const row of rows) {

@@ -1,18 +1,40 @@
-import { type FieldDef, type Filter, type FilterOperator, operatorsFor } from '@cohort/domain';
+import { type FieldDef, type FieldType, type Filter, type FilterOperator, operatorsFor } from '@cohort/domain';
 import { ActionIcon, Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
-import { buildFilters, defaultOperator, emptyRow, type FilterRow, filtersToRows } from './build-filters';
+import { checkRows, defaultOperator, emptyRow, type FilterRow, filtersToRows, rowProblem } from './build-filters';
 
-export const OPERATOR_LABELS: Record<FilterOperator, string> = {
-  like: 'contains',
-  '=': 'is',
-  '!=': 'is not',
-  '>': 'after / greater than',
-  '>=': 'on or after / at least',
-  '<': 'before / less than',
-  '<=': 'on or before / at most',
+const TEXT_WORDS: Partial<Record<FilterOperator, string>> = { like: 'contains', '=': 'is exactly', '!=': 'is not' };
+const DATE_WORDS: Partial<Record<FilterOperator, string>> = {
+  '=': 'is on',
+  '!=': 'is not on',
+  '>': 'is after',
+  '>=': 'is on or after',
+  '<': 'is before',
+  '<=': 'is on or before',
 };
+const NUMBER_WORDS: Partial<Record<FilterOperator, string>> = {
+  '=': 'equals',
+  '!=': 'does not equal',
+  '>': 'is greater than',
+  '>=': 'is at least',
+  '<': 'is less than',
+  '<=': 'is at most',
+};
+const CHOICE_WORDS: Partial<Record<FilterOperator, string>> = { '=': 'is', '!=': 'is not' };
+
+/** An operator in the words its field's type calls for: dates are before/after, numbers at least/at most. */
+export function operatorLabel(type: FieldType, op: FilterOperator): string {
+  const words =
+    type === 'date' || type === 'datetime'
+      ? DATE_WORDS
+      : type === 'integer' || type === 'number'
+        ? NUMBER_WORDS
+        : type === 'enum' || type === 'boolean' || type === 'reference'
+          ? CHOICE_WORDS
+          : TEXT_WORDS;
+  return words[op] ?? op;
+}
 
 type Props = {
   /** Filterable fields for the current role. */
@@ -21,8 +43,18 @@ type Props = {
   onChange: (filters: Filter[]) => void;
 };
 
-function ValueInput({ field, value, onChange }: { field: FieldDef; value: string; onChange: (v: string) => void }) {
-  const common = { label: 'Value', value, size: 'sm' as const, miw: 180 };
+function ValueInput({
+  field,
+  value,
+  error,
+  onChange,
+}: {
+  field: FieldDef;
+  value: string;
+  error?: string;
+  onChange: (v: string) => void;
+}) {
+  const common = { label: 'Value', value, error, size: 'sm' as const, miw: 180 };
   switch (field.type) {
     case 'enum':
       return (
@@ -69,6 +101,8 @@ function ValueInput({ field, value, onChange }: { field: FieldDef; value: string
 /** Rows of field / operator / value; "Apply filters" hands the API's `filters` array to the caller. */
 export function FilterBuilder({ fields, value, onChange }: Props) {
   const [rows, setRows] = useState<FilterRow[]>(() => filtersToRows(value, fields));
+  // Problems shown after "Apply filters", per row; a row being fixed loses its mark as it becomes usable.
+  const [problems, setProblems] = useState<Record<string, string>>({});
 
   // Filters changed from outside (url navigation): show them.
   const key = JSON.stringify(value);
@@ -76,25 +110,47 @@ export function FilterBuilder({ fields, value, onChange }: Props) {
     setRows(filtersToRows(JSON.parse(key) as Filter[], fields));
   }, [key, fields]);
 
-  const update = (id: string, patch: Partial<FilterRow>) =>
+  const update = (id: string, patch: Partial<FilterRow>) => {
     setRows((rs) => rs.map((r) => (r.id === id ? { ...r, ...patch } : r)));
+    setProblems((p) => {
+      if (!p[id]) return p;
+      const row = rows.find((r) => r.id === id);
+      const field = fields.find((f) => f.name === (patch.field ?? row?.field));
+      if (field && !rowProblem(field, patch.value ?? row?.value ?? '')) {
+        const { [id]: _fixed, ...rest } = p;
+        return rest;
+      }
+      return p;
+    });
+  };
 
+  // Another field starts with its own type's default (text: "contains"), not the last field's operator.
   const handleFieldChange = (row: FilterRow, name: string) => {
     const field = fields.find((f) => f.name === name);
     if (!field) return;
-    const keepOperator = row.operator && operatorsFor(field.type).includes(row.operator);
-    update(row.id, { field: name, operator: keepOperator ? row.operator : defaultOperator(field), value: '' });
+    update(row.id, { field: name, operator: defaultOperator(field), value: '' });
   };
 
   const handleApply = (e: FormEvent) => {
     e.preventDefault();
-    onChange(buildFilters(rows, fields));
+    const checked = checkRows(rows, fields);
+    setProblems(checked.problems);
+    if (Object.keys(checked.problems).length) return;
+    onChange(checked.filters);
+  };
+
+  const handleRemove = (id: string) => {
+    setRows((rs) => rs.filter((r) => r.id !== id));
+    setProblems(({ [id]: _removed, ...rest }) => rest);
   };
 
   const handleClear = () => {
     setRows([]);
+    setProblems({});
     onChange([]);
   };
+
+  const problemCount = Object.keys(problems).length;
 
   if (fields.length === 0) return null;
 
@@ -121,22 +177,34 @@ export function FilterBuilder({ fields, value, onChange }: Props) {
                 label="Operator"
                 size="sm"
                 value={row.operator}
-                data={operatorsFor(field.type).map((op) => ({ value: op, label: OPERATOR_LABELS[op] }))}
+                data={operatorsFor(field.type).map((op) => ({ value: op, label: operatorLabel(field.type, op) }))}
                 onChange={(e) => update(row.id, { operator: e.currentTarget.value as FilterOperator })}
               />
-              <ValueInput field={field} value={row.value} onChange={(v) => update(row.id, { value: v })} />
+              <ValueInput
+                field={field}
+                value={row.value}
+                error={problems[row.id]}
+                onChange={(v) => update(row.id, { value: v })}
+              />
               <ActionIcon
                 variant="subtle"
                 color="red"
                 size="lg"
                 aria-label="Remove filter"
-                onClick={() => setRows((rs) => rs.filter((r) => r.id !== row.id))}
+                onClick={() => handleRemove(row.id)}
               >
                 <IconTrash size={16} />
               </ActionIcon>
             </Group>
           );
         })}
+        {problemCount > 0 && (
+          <Text size="sm" c="red.8" role="alert">
+            {problemCount === 1
+              ? 'One filter is incomplete. Complete it or remove it, then apply.'
+              : `${problemCount} filters are incomplete. Complete them or remove them, then apply.`}
+          </Text>
+        )}
         <Group gap="xs">
           <Button
             variant="default"
