@@ -6,6 +6,7 @@ import { ConfigurationHistoryPanel } from './components/configuration-history-pa
 import { DashboardCardsPanel } from './components/dashboard-cards-panel';
 import { LearnerMessagesPanel } from './components/learner-messages-panel';
 import { QuestionAnswersPanel } from './components/question-answers-panel';
+import { UserTypeRulesPanel } from './components/user-type-rules-panel';
 
 /**
  * One registration per resource (react-admin style): the domain definition drives
@@ -62,7 +63,7 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
     panels: [ConfigurationHistoryPanel],
   }),
   register('card', 'cards', 'Configuration'),
-  register('usertype', 'user-types', 'Configuration'),
+  register('usertype', 'user-types', 'Configuration', { panels: [UserTypeRulesPanel] }),
   register('usertypecondition', 'user-type-conditions', 'Configuration'),
   register('usertypecard', 'user-type-cards', 'Configuration'),
   register('enquiry', 'enquiries', 'Support'),
