@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { ACTIVE_STATUSES, CURRENCIES, ORDER_STATUSES } from './enums';
 import {
+  boundedDateTime,
+  CONTENT_DATE_BOUNDS,
   moneyMinor,
   optionalText as nullableText,
   optionalUrl as nullableUrl,
@@ -23,7 +25,6 @@ export const EVENT_STATUSES = [
 ] as const;
 
 const title = z.string().trim().min(1, 'Title is required').max(200, 'Title is at most 200 characters');
-const isoDateTime = z.iso.datetime({ offset: true, message: 'Must be a date and time' });
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).optional();
 const optionalUrl = z
   .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Must be a http(s) link' }).max(500)])
@@ -36,7 +37,7 @@ export const blogCreateSchema = z.strictObject({
   authorName: optionalText(120),
   tags: optionalText(300),
   status: z.enum(['Live', 'Archived']).optional(),
-  publishedAt: isoDateTime.nullable().optional(),
+  publishedAt: boundedDateTime('Published at', CONTENT_DATE_BOUNDS).nullable().optional(),
 });
 export const blogUpdateSchema = blogCreateSchema.partial().extend({ version: z.number().int().min(1) });
 export type BlogCreate = z.infer<typeof blogCreateSchema>;
@@ -76,7 +77,16 @@ export const blogResource: ResourceDef = {
     },
     { name: 'excerpt', label: 'Excerpt', type: 'text', filter: true, form: true },
     { name: 'content', label: 'Content', type: 'text', filter: true, form: true, required: true },
-    { name: 'publishedAt', label: 'Published at', type: 'datetime', list: true, filter: true, sort: true, form: true },
+    {
+      name: 'publishedAt',
+      label: 'Published at',
+      type: 'datetime',
+      list: true,
+      filter: true,
+      sort: true,
+      form: true,
+      dateBounds: CONTENT_DATE_BOUNDS,
+    },
     { name: 'imageUrl', label: 'Image', type: 'image' },
     { name: 'createdBy', label: 'Created by (user id)', type: 'integer' },
     { name: 'createdAt', label: 'Created at', type: 'datetime', list: true, filter: true, sort: true },
@@ -87,8 +97,8 @@ export const blogResource: ResourceDef = {
 export const eventCreateSchema = z
   .strictObject({
     title,
-    startsAt: isoDateTime,
-    endsAt: isoDateTime.nullable().optional(),
+    startsAt: boundedDateTime('Starts at', CONTENT_DATE_BOUNDS),
+    endsAt: boundedDateTime('Ends at', CONTENT_DATE_BOUNDS).nullable().optional(),
     description: optionalText(20_000),
     location: optionalText(200),
     meetingLink: optionalUrl,
@@ -102,8 +112,8 @@ export const eventCreateSchema = z
 export const eventUpdateSchema = z
   .strictObject({
     title: title.optional(),
-    startsAt: isoDateTime.optional(),
-    endsAt: isoDateTime.nullable().optional(),
+    startsAt: boundedDateTime('Starts at', CONTENT_DATE_BOUNDS).optional(),
+    endsAt: boundedDateTime('Ends at', CONTENT_DATE_BOUNDS).nullable().optional(),
     description: optionalText(20_000),
     location: optionalText(200),
     meetingLink: optionalUrl,
@@ -138,8 +148,18 @@ export const eventResource: ResourceDef = {
       sort: true,
       form: true,
       required: true,
+      dateBounds: CONTENT_DATE_BOUNDS,
     },
-    { name: 'endsAt', label: 'Ends at', type: 'datetime', list: true, filter: true, sort: true, form: true },
+    {
+      name: 'endsAt',
+      label: 'Ends at',
+      type: 'datetime',
+      list: true,
+      filter: true,
+      sort: true,
+      form: true,
+      dateBounds: CONTENT_DATE_BOUNDS,
+    },
     { name: 'location', label: 'Location', type: 'string', list: true, filter: true, sort: true, form: true },
     {
       name: 'status',

@@ -31,3 +31,56 @@ export const version = z.number().int().min(1);
 export function updateOf<T extends z.ZodRawShape>(create: z.ZodObject<T>) {
   return create.partial().extend({ version });
 }
+
+/**
+ * The dates a field may hold: from a fixed first day to some years after today. The schema
+ * below refuses the rest on the server; the console's date pickers take the same bounds.
+ */
+export type DateBounds = { min: string; yearsAhead: number };
+
+/** Content dates (a blog's publication, an event): nothing before 2000, at most 5 years ahead. */
+export const CONTENT_DATE_BOUNDS: DateBounds = { min: '2000-01-01', yearsAhead: 5 };
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+function ordinal(n: number): string {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`;
+}
+/** A day in the spec's words ("Do MMM yyyy"): 1st Jan 2000. */
+export function dayInWords(d: Date): string {
+  return `${ordinal(d.getUTCDate())} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** The first and last instants a field with these bounds accepts, as of `now`. */
+export function dateRange(bounds: DateBounds, now: Date = new Date()): { min: Date; max: Date } {
+  const min = new Date(`${bounds.min}T00:00:00.000Z`);
+  const max = new Date(
+    Date.UTC(now.getUTCFullYear() + bounds.yearsAhead, now.getUTCMonth(), now.getUTCDate(), 23, 59, 59, 999),
+  );
+  return { min, max };
+}
+
+/** Why a date is outside its field's bounds, or undefined when it is inside. */
+export function dateBoundsIssue(
+  label: string,
+  value: Date,
+  bounds: DateBounds,
+  now: Date = new Date(),
+): string | undefined {
+  const { min, max } = dateRange(bounds, now);
+  if (Number.isNaN(value.getTime())) return `${label} must be a date`;
+  if (value < min || value > max) return `${label} must be between ${dayInWords(min)} and ${dayInWords(max)}`;
+  return undefined;
+}
+
+/** An ISO date-time with an offset, inside the field's bounds (checked as of the moment of parsing). */
+export function boundedDateTime(label: string, bounds: DateBounds) {
+  return z.iso.datetime({ offset: true, message: `${label} must be a date and time` }).superRefine((v, ctx) => {
+    const at = new Date(v);
+    // Not a date at all: the format's own message says so.
+    if (Number.isNaN(at.getTime())) return;
+    const issue = dateBoundsIssue(label, at, bounds);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+  });
+}

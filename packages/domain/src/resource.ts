@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DateBounds } from './fields';
 import type { PermissionResource } from './permissions';
 import type { RoleKey } from './roles';
 import { decimalInt, INT4_MAX, INT4_MIN } from './wire';
@@ -46,6 +47,8 @@ export type FieldDef = {
   readRoles?: readonly RoleKey[];
   /** Roles (besides ADMIN) that may set this field; unset: every role that may write the resource. */
   writeRoles?: readonly RoleKey[];
+  /** For date and datetime form fields: the dates the schema accepts, so the console's picker offers only those. */
+  dateBounds?: DateBounds;
   /** For `reference` fields: the resource (its path) and the field shown as the record's label. */
   reference?: { resource: string; labelField: string };
 };

@@ -52,7 +52,7 @@ describe('400 answers speak to people', () => {
     const body = res.json() as Answer;
     const byField = Object.fromEntries((body.issues ?? []).map((i) => [String(i.path[0]), i.message]));
     expect(byField).toMatchObject({
-      startsAt: 'Must be a date and time',
+      startsAt: 'Starts at must be a date and time',
       capacity: 'Enter a whole number',
       status: 'Choose one of: Active, Archive',
       colour: 'Unknown field',
@@ -98,5 +98,20 @@ describe('409 on a stale save (finding 8)', () => {
     const stale = await put('Second');
     expect(stale.statusCode).toBe(409);
     expect(stale.json()).toEqual({ message: STALE_VERSION_MESSAGE, code: 'CONFLICT' });
+  });
+});
+
+describe('date bounds on the server (finding 7)', () => {
+  it('an event from 1900 to 9999 is a 400 naming both dates', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/event/add',
+      token: admin,
+      payload: { title: 'Demo day', startsAt: '1900-01-01T10:00:00.000Z', endsAt: '9999-12-31T10:00:00.000Z' },
+    });
+    expect(res.statusCode).toBe(400);
+    const issues = res.json().issues as { path: string[]; message: string }[];
+    expect(issues.map((i) => i.path[0]).sort()).toEqual(['endsAt', 'startsAt']);
+    expect(issues[0].message).toMatch(/ must be between 1st Jan 2000 and /);
   });
 });

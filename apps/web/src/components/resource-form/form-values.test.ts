@@ -77,4 +77,16 @@ describe('form values', () => {
     expect(rebased.title).toBe('My title');
     expect(rebased.authorName).toBe('Grace');
   });
+
+  it('refuses an event from 1900 to 9999 before sending, with the bounds the server uses', () => {
+    const v = {
+      ...toFormValues(eventFields),
+      title: 'Demo day',
+      startsAt: '1900-01-01T10:00',
+      endsAt: '9999-12-31T10:00',
+    };
+    const { errors } = prepareSubmit('create', eventFields, eventResource.createSchema, v, {}, undefined);
+    expect(errors?.startsAt).toMatch(/^Starts at must be between 1st Jan 2000 and /);
+    expect(errors?.endsAt).toMatch(/^Ends at must be between 1st Jan 2000 and /);
+  });
 });

@@ -1,5 +1,6 @@
-import type { FieldDef } from '@cohort/domain';
+import { dateRange, type FieldDef } from '@cohort/domain';
 import { Checkbox, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import dayjs from 'dayjs';
 import type { FieldErrors } from '../../lib/validation';
 import type { FormValue, FormValues } from './form-values';
 import { ReferenceSelect } from './reference-select';
@@ -82,12 +83,32 @@ function FieldInput({
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );
-    case 'datetime':
+    case 'datetime': {
+      const range = field.dateBounds ? dateRange(field.dateBounds) : undefined;
       return (
-        <TextInput {...common} type="datetime-local" value={text} onChange={(e) => onChange(e.currentTarget.value)} />
+        <TextInput
+          {...common}
+          type="datetime-local"
+          min={range ? dayjs(range.min).format('YYYY-MM-DDTHH:mm') : undefined}
+          max={range ? dayjs(range.max).format('YYYY-MM-DDTHH:mm') : undefined}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
       );
-    case 'date':
-      return <TextInput {...common} type="date" value={text} onChange={(e) => onChange(e.currentTarget.value)} />;
+    }
+    case 'date': {
+      const range = field.dateBounds ? dateRange(field.dateBounds) : undefined;
+      return (
+        <TextInput
+          {...common}
+          type="date"
+          min={range ? dayjs(range.min).format('YYYY-MM-DD') : undefined}
+          max={range ? dayjs(range.max).format('YYYY-MM-DD') : undefined}
+          value={text}
+          onChange={(e) => onChange(e.currentTarget.value)}
+        />
+      );
+    }
     case 'reference':
       return <ReferenceSelect field={field} value={text} error={error} disabled={disabled} onChange={onChange} />;
     case 'email':
