@@ -436,7 +436,10 @@ const conditionShape = {
 
 export const userTypeConditionCreateSchema = z
   .strictObject({ userTypeId: recordId('User type'), ...conditionShape })
-  .superRefine((c, ctx) => issuesInto(userTypeConditionIssues(c), ctx));
+  // An empty value has its own message; the filter check would only add a second one.
+  .superRefine((c, ctx) => {
+    if (typeof c.value === 'string' && c.value !== '') issuesInto(userTypeConditionIssues(c), ctx);
+  });
 /** A condition stays with its user type; the server checks field, operator and value together as they will be saved. */
 export const userTypeConditionUpdateSchema = z
   .strictObject({

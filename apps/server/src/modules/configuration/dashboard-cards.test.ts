@@ -143,6 +143,9 @@ describe('user types and their conditions', () => {
       expect(res.json().issues[0].path, JSON.stringify(condition)).toEqual([path]);
       expect(res.json().issues[0].message, JSON.stringify(condition)).toContain(message);
     }
+    // One message per mistake: an empty value is not also "not a status".
+    const blank = await add({ field: 'isaStatus', operator: '=', value: ' ' });
+    expect(blank.json().issues).toEqual([{ path: ['value'], message: 'Enter a value' }]);
     // An update is checked with the stored condition: changing only the operator to one an enum does not take.
     const id = ok.json().id;
     const like = await call('PUT', `/admin/usertypecondition/update/${id}`, admin, { operator: 'like', version: 1 });
