@@ -88,7 +88,7 @@ export function registerRoleRoutes(app: FastifyInstance) {
       config: { access: manage },
       schema: {
         tags,
-        summary: 'Take a role from a user: back to the parent role, or to USER for a built-in role',
+        summary: 'Take a role from a user: back to the role they held before (else the parent role, or USER)',
         body: roleMemberSchema,
         response: { 200: roleMemberRowSchema, ...errors(404, 409) },
       },

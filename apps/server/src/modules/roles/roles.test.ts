@@ -118,13 +118,16 @@ describe('/admin/role/*', () => {
     expect(
       (await t.call({ method: 'DELETE', url: `/admin/role/delete/${sub.json().id}`, token: admin })).statusCode,
     ).toBe(409);
-    const remove = await t.call({
+    // A seeded member of the sub-role has no recorded earlier role: removing goes to the parent role.
+    const [seeded] = await t.db.select().from(users).where(eq(users.email, 'l4@test.local'));
+    await t.db.update(users).set({ roleId: sub.json().id }).where(eq(users.id, seeded.id));
+    const toParent = await t.call({
       method: 'POST',
       url: '/admin/role/remove-user',
       token: admin,
-      payload: { roleId: sub.json().id, userId: learner.id },
+      payload: { roleId: sub.json().id, userId: seeded.id },
     });
-    expect(remove.json().roleId).toBe(senior.id);
+    expect(toParent.json().roleId).toBe(senior.id);
     expect((await t.call({ method: 'DELETE', url: `/admin/role/delete/${senior.id}`, token: admin })).statusCode).toBe(
       409,
     );
@@ -132,16 +135,60 @@ describe('/admin/role/*', () => {
       method: 'POST',
       url: '/admin/role/remove-user',
       token: admin,
-      payload: { roleId: senior.id, userId: learner.id },
+      payload: { roleId: senior.id, userId: seeded.id },
     });
+    // The learner was a USER before the sub-role: removing them makes them a USER again.
+    const remove = await t.call({
+      method: 'POST',
+      url: '/admin/role/remove-user',
+      token: admin,
+      payload: { roleId: sub.json().id, userId: learner.id },
+    });
+    expect(remove.json().roleId).toBe(2);
     expect(
       (await t.call({ method: 'DELETE', url: `/admin/role/delete/${sub.json().id}`, token: admin })).statusCode,
     ).toBe(200);
     expect((await t.call({ method: 'DELETE', url: `/admin/role/delete/${senior.id}`, token: admin })).statusCode).toBe(
       200,
     );
-    const [after] = await t.db.select().from(users).where(eq(users.id, learner.id));
-    expect(after.roleId).toBe(5);
+    expect((await t.db.select().from(users).where(eq(users.id, learner.id)))[0].roleId).toBe(2);
+    expect((await t.db.select().from(users).where(eq(users.id, seeded.id)))[0].roleId).toBe(5);
+  });
+
+  it('removing a person from a role returns them to the role they held before, and the audit names both', async () => {
+    const custom = await t.call({
+      method: 'POST',
+      url: '/admin/role/create',
+      token: admin,
+      payload: { name: 'Night Mentor', baseRoleId: 5 },
+    });
+    const roleId = custom.json().id as number;
+    const motivatorId = await t.userId('MOTIVATOR');
+    const add = await t.call({
+      method: 'POST',
+      url: '/admin/role/add-user',
+      token: admin,
+      payload: { roleId, userId: motivatorId },
+    });
+    expect(add.json().roleId).toBe(roleId);
+    const remove = await t.call({
+      method: 'POST',
+      url: '/admin/role/remove-user',
+      token: admin,
+      payload: { roleId, userId: motivatorId },
+    });
+    expect(remove.statusCode).toBe(200);
+    // Not the custom role's MENTOR base: the MOTIVATOR they were.
+    expect(remove.json().roleId).toBe(3);
+    const entries = await t.db.execute<{ before: unknown; after: unknown }>(
+      sql`select before, after from audit_log where entity = 'user' and entity_id = ${String(motivatorId)} order by id`,
+    );
+    const rows = (entries as unknown as { rows: { before: unknown; after: unknown }[] }).rows ?? entries;
+    expect((rows as { before: unknown; after: unknown }[]).slice(-2)).toEqual([
+      { before: { roleId: 3, role: 'MOTIVATOR' }, after: { roleId, role: 'Night Mentor', via: 'add-user' } },
+      { before: { roleId, role: 'Night Mentor' }, after: { roleId: 3, role: 'MOTIVATOR', via: 'remove-user' } },
+    ]);
+    await t.call({ method: 'DELETE', url: `/admin/role/delete/${roleId}`, token: admin });
   });
 
   it('updates a custom role with its version; built-ins keep their names and cannot be deleted', async () => {

@@ -94,7 +94,7 @@ describe('RoleDetailPage', () => {
     expect(screen.getByRole('button', { name: 'Add user' })).toBeTruthy();
     fireEvent.click(within(row).getByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove from role?' });
-    expect(dialog.textContent).toContain('moves to USER: a learner, with no console access');
+    expect(dialog.textContent).toContain('they move to USER: a learner, with no console access');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
     expect((await within(dialog).findByTestId('confirm-error')).textContent).toContain('This is the last admin');
   });
@@ -105,7 +105,28 @@ describe('RoleDetailPage', () => {
     const row = (await screen.findByText('Milan Mentor')).closest('tr') as HTMLElement;
     fireEvent.click(within(row).getByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove from role?' });
-    expect(dialog.textContent).toContain('moves to its parent role, Senior Mentor');
+    expect(dialog.textContent).toContain('goes back to the role they held before it');
+    expect(dialog.textContent).toContain('If none is recorded, they move to its parent role, Senior Mentor');
+  });
+
+  it('says where the removed person is now, as the server answers it', async () => {
+    signInAs('ADMIN');
+    stubApi(fetchMock, (url) => {
+      if (url.pathname === '/admin/role/get') return jsonResponse(200, { data: ROLES_FIXTURE, totalItems: 12 });
+      if (url.pathname === '/admin/role/users') return jsonResponse(200, { data: members, totalItems: 2 });
+      if (url.pathname === '/admin/role/remove-user') return jsonResponse(200, { ...members[0], roleId: 3 });
+      return undefined;
+    });
+    renderWithProviders(<AppTestRouter url="/roles/100" />);
+    const row = (await screen.findByText('Milan Mentor')).closest('tr') as HTMLElement;
+    fireEvent.click(within(row).getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove from role?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove' }));
+    await waitFor(() =>
+      expect(vi.mocked(notifications.show).mock.calls.map(([n]) => n.message)).toContain(
+        'Milan Mentor removed from Senior Mentor; now MOTIVATOR',
+      ),
+    );
   });
 
   it('hides the attendance tab from a role that may not list it', async () => {

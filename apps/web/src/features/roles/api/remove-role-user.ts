@@ -4,7 +4,7 @@ import type { RoleMemberBody } from './add-role-user';
 import { roleKeys } from './role-keys';
 import type { RoleMember } from './role-types';
 
-/** Takes the role from a user: they move to the parent role, or to USER for a built-in role. */
+/** Takes the role from a user: back to the role they held before (else the parent role, or USER); answers where they are now. */
 export function removeRoleUser(body: RoleMemberBody): Promise<RoleMember> {
   return api.post<RoleMember>('/admin/role/remove-user', body);
 }

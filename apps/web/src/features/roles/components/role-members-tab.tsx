@@ -115,12 +115,14 @@ export function RoleMembersTab({ role, roles, page, onPageChange, canManage }: P
           onClose={() => setRemoveOpen(false)}
           onConfirm={async () => {
             if (!removing) return;
-            await remove.mutateAsync({ roleId: role.id, userId: removing.id });
-            notifySuccess(`${removing.name} removed from ${role.name}`);
+            const after = await remove.mutateAsync({ roleId: role.id, userId: removing.id });
+            const now = roles.find((r) => r.id === after.roleId)?.name;
+            notifySuccess(`${removing.name} removed from ${role.name}${now ? `; now ${now}` : ''}`);
           }}
         >
           <Text size="sm">
-            <b>{removing?.name}</b> will no longer hold {role.name} and moves to{' '}
+            <b>{removing?.name}</b> will no longer hold {role.name} and goes back to the role they held before it. If
+            none is recorded, they move to{' '}
             {target.learner ? (
               <>
                 <b>{target.name}</b>: a learner, with no console access.
