@@ -40,7 +40,8 @@ export function registerFileRoutes(app: FastifyInstance) {
       // A key names one content forever (a replaced image gets a new key), so the key is a strong ETag.
       const etag = `"${key}"`;
       reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable');
-      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return reply.code(304).send(undefined as never);
+      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag))
+        return reply.code(304).send(undefined as never);
       const stream = await app.storage.get(bucket, key);
       if (!stream) throw notFound('File');
       reply
