@@ -35,7 +35,8 @@ function PersistGate() {
 export function Root() {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      {/* Top-right (spec §9), below the 60 px header so a toast never covers the user's name or Log out. */}
+      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} style={{ top: 68 }} />
       <AppErrorBoundary>
         <PersistGate />
       </AppErrorBoundary>

@@ -1,4 +1,5 @@
-import { Alert, Button, Stack, Title } from '@mantine/core';
+import { Alert, Button, Stack, Text, Title } from '@mantine/core';
+import { ButtonLink } from './router-links';
 
 /**
  * What a role without the permission sees on a page it typed the url of (the
@@ -23,5 +24,16 @@ export function LoadError({ title, onRetry }: { title: string; onRetry: () => un
         Try again
       </Button>
     </Alert>
+  );
+}
+
+/** An address with nothing at it (an unknown screen, a mistyped link): not a permission matter. */
+export function NotFoundPage() {
+  return (
+    <Stack align="flex-start" gap="md">
+      <Title order={1}>Page not found</Title>
+      <Text>There is nothing at this address. Check the link, or go back to the dashboard.</Text>
+      <ButtonLink to="/">Go to the dashboard</ButtonLink>
+    </Stack>
   );
 }

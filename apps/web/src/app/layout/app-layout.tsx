@@ -49,7 +49,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   const logout = useLogout();
   const groups = navGroupsFor(role);
-  const roleLabel = user ? (roleByName(user.role)?.label ?? user.role) : '';
+  // The spec's role names (ADMIN, KEY ACCOUNT MANAGER); a custom role by its own name.
+  const roleLabel = user ? (roleByName(user.role)?.name ?? user.role) : '';
 
   return (
     <AppShell
@@ -61,7 +62,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <Text fw={700} size="lg" component={Link} to="/">
+            <Text fw={700} size="lg" c="inherit" td="none" component={Link} to="/" data-testid="brand-link">
               Cohort Admin
             </Text>
           </Group>

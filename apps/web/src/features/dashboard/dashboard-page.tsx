@@ -1,4 +1,4 @@
-import { ISA_STATUSES } from '@cohort/domain';
+import { type Filter, ISA_STATUSES } from '@cohort/domain';
 import { Badge, Center, Loader, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { Suspense } from 'react';
@@ -8,7 +8,7 @@ import { useCan } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { lazyImport } from '../../lib/lazy-import';
 import { useDashboardStats } from './api/get-dashboard-stats';
-import { StatCard } from './components/stat-card';
+import { StatCard, type StatCardLink } from './components/stat-card';
 import { DASHBOARD_TABS, type DashboardTab } from './dashboard-search';
 
 const ProgressChart = lazyImport('progress-chart', () => import('./components/progress-chart'), 'ProgressChart');
@@ -37,6 +37,12 @@ export function DashboardPage() {
   const stats = useDashboardStats(allowed('dashboard', 'read'));
   const canOpenBlogs = allowed('blog', 'read');
 
+  // Each count opens the list it counts, when the role may list it.
+  const learnersLink = (...filters: Filter[]): StatCardLink | undefined =>
+    allowed('user', 'list') ? { resource: 'learners', filters: filters.length ? filters : undefined } : undefined;
+  const blogsLink = (...filters: Filter[]): StatCardLink | undefined =>
+    allowed('blog', 'list') ? { resource: 'blogs', filters: filters.length ? filters : undefined } : undefined;
+
   const body = (value: DashboardTab) => {
     if (stats.isError) return <LoadError title="The dashboard could not be loaded" onRetry={stats.refetch} />;
     const data = stats.data;
@@ -45,11 +51,33 @@ export function DashboardPage() {
       case 'home':
         return (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
-            <StatCard label="Learners" value={data.home.learners} />
-            <StatCard label="Active learners" value={data.home.activeLearners} />
-            <StatCard label="Staff" value={data.home.staff} />
-            <StatCard label="Blogs" value={data.home.blogs} />
-            <StatCard label="Upcoming events" value={data.home.upcomingEvents} />
+            <StatCard label="Learners" value={data.home.learners} link={learnersLink()} />
+            <StatCard
+              label="Active learners"
+              value={data.home.activeLearners}
+              link={learnersLink({ field: 'status', operator: '=', value: 'Active' })}
+            />
+            <StatCard
+              label="Staff"
+              value={data.home.staff}
+              link={allowed('role', 'list') ? { roles: true } : undefined}
+            />
+            <StatCard label="Blogs" value={data.home.blogs} link={blogsLink()} />
+            <StatCard
+              label="Upcoming events"
+              value={data.home.upcomingEvents}
+              link={
+                allowed('event', 'list')
+                  ? {
+                      resource: 'events',
+                      filters: [
+                        { field: 'startsAt', operator: '>=', value: new Date().toISOString() },
+                        { field: 'status', operator: '!=', value: 'Archive' },
+                      ],
+                    }
+                  : undefined
+              }
+            />
           </SimpleGrid>
         );
       case 'studies':
@@ -57,7 +85,11 @@ export function DashboardPage() {
           <Stack>
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
               <StatCard label="Average points" value={Math.round(data.studies.averagePoints * 10) / 10} />
-              <StatCard label="Ready for placement" value={data.studies.readyForPlacement} />
+              <StatCard
+                label="Ready for placement"
+                value={data.studies.readyForPlacement}
+                link={learnersLink({ field: 'readyForPlacement', operator: '=', value: true })}
+              />
             </SimpleGrid>
             <Paper withBorder radius="md">
               <Table striped>
@@ -88,8 +120,16 @@ export function DashboardPage() {
         return (
           <Stack>
             <SimpleGrid cols={{ base: 1, xs: 2 }}>
-              <StatCard label="Live blogs" value={data.stories.liveBlogs} />
-              <StatCard label="Archived blogs" value={data.stories.archivedBlogs} />
+              <StatCard
+                label="Live blogs"
+                value={data.stories.liveBlogs}
+                link={blogsLink({ field: 'status', operator: '=', value: 'Live' })}
+              />
+              <StatCard
+                label="Archived blogs"
+                value={data.stories.archivedBlogs}
+                link={blogsLink({ field: 'status', operator: '=', value: 'Archived' })}
+              />
             </SimpleGrid>
             <Paper withBorder radius="md" p="md">
               <Title order={2} size="h4" mb="sm">

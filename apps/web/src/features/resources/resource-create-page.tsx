@@ -2,7 +2,7 @@ import { lowerLabel } from '@cohort/domain';
 import { Stack, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { NoAccess } from '../../components/page-states';
+import { NoAccess, NotFoundPage } from '../../components/page-states';
 import { AnchorLink } from '../../components/router-links';
 import { useRoleKey } from '../../lib/auth';
 import { useCreateResource } from './api/create-resource';
@@ -15,7 +15,7 @@ const route = getRouteApi('/$resource/new');
 export function ResourceCreatePage() {
   const { resource } = route.useParams();
   const reg = registrationBySlug(resource);
-  if (!reg) return <NoAccess title="Page not found" />;
+  if (!reg) return <NotFoundPage />;
   return <ResourceCreate key={reg.slug} reg={reg} />;
 }
 

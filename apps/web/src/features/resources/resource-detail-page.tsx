@@ -4,7 +4,7 @@ import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { LoadError, NoAccess } from '../../components/page-states';
+import { LoadError, NoAccess, NotFoundPage } from '../../components/page-states';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { AnchorLink } from '../../components/router-links';
 import { useRoleKey } from '../../lib/auth';
@@ -24,7 +24,7 @@ const route = getRouteApi('/$resource/$id');
 export function ResourceDetailPage() {
   const { resource, id } = route.useParams();
   const reg = registrationBySlug(resource);
-  if (!reg) return <NoAccess title="Page not found" />;
+  if (!reg) return <NotFoundPage />;
   return <ResourceDetail key={`${reg.slug}/${id}`} reg={reg} id={id} />;
 }
 

@@ -17,7 +17,7 @@ import { DataTable, type DataTableColumn, type SortState } from '../../component
 import { PaginationBar } from '../../components/data-table/pagination-bar';
 import { FieldValue } from '../../components/field-value';
 import { FilterBuilder } from '../../components/filter-builder/filter-builder';
-import { LoadError, NoAccess } from '../../components/page-states';
+import { LoadError, NoAccess, NotFoundPage } from '../../components/page-states';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
 import type { DownloadProgress } from '../../lib/api-client';
@@ -39,7 +39,7 @@ const route = getRouteApi('/$resource');
 export function ResourceListPage() {
   const { resource } = route.useParams();
   const reg = registrationBySlug(resource);
-  if (!reg) return <NoAccess title="Page not found" />;
+  if (!reg) return <NotFoundPage />;
   return <ResourceList key={reg.slug} reg={reg} />;
 }
 
@@ -134,7 +134,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
     setNotices([`There is no page ${page}; this is the last page.`]);
     void navigate({ search: (s) => ({ ...s, page: lastPage > 1 ? lastPage : undefined }), replace: true });
   }, [outOfRange, page, lastPage, navigate]);
-  const exportCsv = useExportResourceCsv(def);
+  const exportCsv = useExportResourceCsv(def, slug);
   const [exported, setExported] = useState<DownloadProgress | null>(null);
   const [q, setQ] = useUrlSearchText(search.q, (value) => {
     void navigate({ search: (s) => ({ ...s, q: value, page: undefined }), replace: true });

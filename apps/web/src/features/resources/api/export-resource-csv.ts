@@ -6,17 +6,24 @@ import { type DownloadProgress, downloadFile, saveBlob } from '../../../lib/api-
 
 type Input = { filters: Filter[]; sort?: string; onProgress: (p: DownloadProgress) => void };
 
-/** Downloads every row matching the current filter as CSV and saves it. */
-export async function exportResourceCsv(def: ResourceDef, { filters, sort, onProgress }: Input): Promise<string> {
-  const { blob, filename } = await downloadFile(staffCall(def, 'export').url, {
+/**
+ * Downloads every row matching the current filter as CSV and saves it, named after the
+ * screen it came from (learners-2026-11-25-0930.csv on Learners, not the API's user-...).
+ */
+export async function exportResourceCsv(
+  def: ResourceDef,
+  slug: string,
+  { filters, sort, onProgress }: Input,
+): Promise<string> {
+  const { blob } = await downloadFile(staffCall(def, 'export').url, {
     query: { filters: filtersParam(filters), sort },
     onProgress,
   });
-  const name = filename ?? `${def.path}-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`;
+  const name = `${slug}-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`;
   saveBlob(blob, name);
   return name;
 }
 
-export function useExportResourceCsv(def: ResourceDef) {
-  return useMutation({ mutationFn: (input: Input) => exportResourceCsv(def, input) });
+export function useExportResourceCsv(def: ResourceDef, slug: string) {
+  return useMutation({ mutationFn: (input: Input) => exportResourceCsv(def, slug, input) });
 }
