@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { baseColumns, versioned } from './columns';
 
 export const roles = pgTable(
@@ -153,3 +153,16 @@ export const staffAttendance = pgTable(
 
 export type UserRow = typeof users.$inferSelect;
 export type SessionRow = typeof sessions.$inferSelect;
+
+/**
+ * A staff member's console preferences (columns, page size, theme, saved list views): kept
+ * here, per user, because logging out clears the browser's storage (spec §4). One row a user.
+ */
+export const userPreferences = pgTable('user_preferences', {
+  ...baseColumns,
+  userId: integer('user_id')
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  preferences: jsonb('preferences').notNull().default({}),
+});
