@@ -45,20 +45,39 @@ export const users = pgTable(
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id),
-    status: text('status').notNull().default('Active'),
-    // learner facts used by the lists and row scopes
+    /** "User Status" (spec §3): Active or Inactive. */
+    userStatus: text('status').notNull().default('Active'),
+    // The learner's facts behind the 31 filters of spec §3 (decision 013).
     collegeId: integer('college_id').references(() => colleges.id),
     batchId: integer('batch_id').references(() => batches.id),
     motivatorId: integer('motivator_id'),
     ownerId: integer('owner_id'),
     isaStatus: text('isa_status').notNull().default('Not Assigned'),
+    isaExpiryDate: date('isa_expiry_date'),
     proStatus: text('pro_status').notNull().default('Not Eligible'),
+    proPlanId: integer('pro_plan_id'),
+    planId: integer('plan_id'),
     alumniStatus: text('alumni_status').notNull().default('Not Started'),
+    mobileNumberStatus: text('mobile_number_status').notNull().default('Not Verified'),
+    followUpStatus: text('follow_up_status'),
+    followUpDate: date('follow_up_date'),
+    followUpReason: text('follow_up_reason'),
+    appointmentDate: timestamp('appointment_at', { withTimezone: true }),
+    panVerificationStatus: text('pan_verification_status').notNull().default('Not Verified'),
+    placementPenaltyPaymentStatus: text('placement_penalty_status').notNull().default('Not Required'),
+    upfrontStatus: text('upfront_status').notNull().default('Not Required'),
+    fastTrackStatus: text('fast_track_status').notNull().default('Not Applied'),
+    excludeFromCrm: boolean('exclude_from_crm').notNull().default(false),
     totalPoints: integer('total_points').notNull().default(0),
-    readyForPlacement: boolean('ready_for_placement').notNull().default(false),
+    readyForPlacements: boolean('ready_for_placement').notNull().default(false),
     alreadyPlaced: boolean('already_placed').notNull().default(false),
     placedAt: timestamp('placed_at', { withTimezone: true }),
-    lastActivityAt: timestamp('last_activity_at', { withTimezone: true }),
+    lastActivity: timestamp('last_activity_at', { withTimezone: true }),
+    /**
+     * The learner's latest task submission, kept by a trigger on `task_submissions` in the
+     * submission's own transaction (it cannot drift); the window filters read it.
+     */
+    lastTaskSubmitDate: timestamp('last_task_submit_at', { withTimezone: true }),
     // two-factor authentication
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     twoFactorSecret: text('two_factor_secret'),
@@ -73,7 +92,34 @@ export const users = pgTable(
     index('users_batch_idx').on(t.batchId),
     index('users_motivator_idx').on(t.motivatorId),
     index('users_created_idx').on(t.createdAt),
+    // Learner list filters and sorts that a million rows need an index for (decision 013).
+    index('users_learner_isa_idx').on(t.roleId, t.isaStatus, t.id),
+    index('users_learner_points_idx').on(t.roleId, t.totalPoints, t.id),
+    index('users_learner_activity_idx').on(t.roleId, t.lastActivity, t.id),
+    index('users_learner_last_submit_idx').on(t.roleId, t.lastTaskSubmitDate, t.id),
+    index('users_owner_idx').on(t.ownerId),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
+);
+
+/**
+ * A learner's submission of a task (the curriculum builds tasks and reviews on it). The
+ * window filters of spec §3 ("tasks submitted in last 7 days") count these rows.
+ */
+export const taskSubmissions = pgTable(
+  'task_submissions',
+  {
+    ...baseColumns,
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id').notNull(),
+    assignmentId: integer('assignment_id'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull().default('Submitted'),
+  },
+  (t) => [index('task_submissions_user_time_idx').on(t.userId, t.submittedAt)],
 );
 
 export const batchMentors = pgTable(
