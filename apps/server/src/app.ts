@@ -14,6 +14,7 @@ import { registerConfigurationRoutes } from './modules/configuration/configurati
 import { registerContentRoutes } from './modules/content/content.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
+import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { installAccessControl } from './platform/access';
 import { installErrorHandler } from './platform/errors';
@@ -128,6 +129,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   registerRoleRoutes(app);
   registerDashboardRoutes(app);
   registerFileRoutes(app);
+  registerPreferenceRoutes(app);
   const services = registerResources(app);
   registerContentRoutes(app, services);
   registerConfigurationRoutes(app, services);

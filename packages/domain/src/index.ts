@@ -6,6 +6,7 @@ export * from './fields';
 export * from './learners';
 export * from './permissions';
 export * from './platform';
+export * from './preferences';
 export * from './resource';
 export * from './roles';
 export * from './support';
