@@ -1,4 +1,4 @@
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { baseColumns } from './columns';
 
 /** Append-only: a trigger (migration 0001) refuses UPDATE and DELETE. */
@@ -16,9 +16,17 @@ export const auditLog = pgTable(
     entityId: text('entity_id'),
     before: jsonb('before'),
     after: jsonb('after'),
+    /**
+     * The learner the written row belongs to (the learner themselves, or the owner of a
+     * message, flag, strike...): a learner's history is one indexed read (decision 015).
+     */
+    subjectUserId: integer('subject_user_id'),
+    /** A revert names the entry it undoes. */
+    revertsAuditId: bigint('reverts_audit_id', { mode: 'number' }),
   },
   (t) => [
     index('audit_entity_idx').on(t.entity, t.entityId),
+    index('audit_subject_idx').on(t.subjectUserId, t.id),
     index('audit_actor_idx').on(t.actorId),
     index('audit_created_idx').on(t.createdAt),
   ],
