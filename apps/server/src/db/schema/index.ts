@@ -4,3 +4,4 @@ export * from './content';
 export * from './learners';
 export * from './platform';
 export * from './support';
+export * from './learner-records';
