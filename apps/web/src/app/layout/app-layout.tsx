@@ -21,6 +21,7 @@ import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useLogout } from '../../features/auth/api/logout';
 import { useRoleKey } from '../../lib/auth';
+import { savePreferences } from '../../lib/preferences';
 import { useAppStore } from '../../lib/store';
 import { CommandPalette } from './command-palette';
 import { navGroupsFor } from './nav-links';
@@ -35,7 +36,15 @@ function ColorSchemeToggle() {
   const next = computed === 'dark' ? 'light' : 'dark';
   return (
     <Tooltip label={`Switch to ${next} mode`}>
-      <ActionIcon variant="default" size="lg" aria-label="Toggle dark mode" onClick={() => setColorScheme(next)}>
+      <ActionIcon
+        variant="default"
+        size="lg"
+        aria-label="Toggle dark mode"
+        onClick={() => {
+          setColorScheme(next);
+          savePreferences({ theme: next });
+        }}
+      >
         {computed === 'dark' ? <IconSun size={18} /> : <IconMoon size={18} />}
       </ActionIcon>
     </Tooltip>

@@ -24,12 +24,14 @@ import type { DownloadProgress } from '../../lib/api-client';
 import { useRoleKey } from '../../lib/auth';
 import { formatBytes } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
+import { type ListSize, saveListPreferences, useListPreferences } from '../../lib/preferences';
 import { useUrlSearchText } from '../../lib/use-url-search-text';
 import { useExportResourceCsv } from './api/export-resource-csv';
 import { useResourceList } from './api/get-resource-list';
 import { capabilitiesFor, defForRole, filterableFields } from './capabilities';
 import { ImportButton } from './components/import-dialog';
 import { ReorderButton } from './components/reorder-dialog';
+import { SavedViews } from './components/saved-views';
 import { type ListSearch, PAGE_SIZES } from './list-search';
 import { type ResourceRegistration, registrationBySlug } from './registry';
 import { useColumnPrefs } from './use-column-prefs';
@@ -92,9 +94,14 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
   const def = useMemo(() => defForRole(reg.def, role), [reg.def, role]);
   const caps = capabilitiesFor(reg, role);
   const filterFields = useMemo(() => filterableFields(def.fields, role), [def, role]);
-  const { visible, setVisible, reset } = useColumnPrefs(def);
+  const { visible, setVisible, reset } = useColumnPrefs(def, slug);
+  const savedSize = useListPreferences(slug).size;
 
-  const usable = useMemo(() => usableListSearch(def, role, search), [def, role, search]);
+  // Without a size in the url, the person's saved page size for this list.
+  const usable = useMemo(
+    () => usableListSearch(def, role, search.size === undefined && savedSize ? { ...search, size: savedSize } : search),
+    [def, role, search, savedSize],
+  );
   const [notices, setNotices] = useState<string[]>([]);
   const noticesKey = JSON.stringify(usable.notices);
   // A bad link is said once and the url cleaned, so paging and sharing carry only what works.
@@ -107,7 +114,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
         ...s,
         filters: usable.filters.length ? usable.filters : undefined,
         sort: usable.sort,
-        size: usable.size === PAGE_SIZE_DEFAULT ? undefined : usable.size,
+        size: s.size === undefined || usable.size === PAGE_SIZE_DEFAULT ? undefined : usable.size,
       }),
       replace: true,
     });
@@ -197,6 +204,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{def.pluralLabel}</Title>
         <Group gap="xs">
+          <SavedViews screen={slug} current={{ filters: usable.filters, sort: usable.sort, q: search.q }} />
           <ColumnChooser
             options={def.fields.map((f) => ({ value: f.name, label: f.label }))}
             visible={visible}
@@ -296,11 +304,10 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
               total={total}
               pageSizes={PAGE_SIZES}
               onPageChange={(p) => void navigate({ search: (s) => ({ ...s, page: p > 1 ? p : undefined }) })}
-              onPageSizeChange={(size) =>
-                void navigate({
-                  search: (s) => ({ ...s, size: size === PAGE_SIZE_DEFAULT ? undefined : size, page: undefined }),
-                })
-              }
+              onPageSizeChange={(size) => {
+                saveListPreferences(slug, { size: size as ListSize });
+                void navigate({ search: (s) => ({ ...s, size: undefined, page: undefined }) });
+              }}
             />
           )}
         </>

@@ -1,0 +1,115 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../app/app';
+import { signInAs, stubApi } from '../features/roles/roles-test-utils';
+import { jsonResponse, renderWithProviders } from '../testing/render';
+import { AppTestRouter } from '../testing/router';
+import { loadPreferences, PREFERENCES_PATH, preferencesStore, resetPreferences, savePreferences } from './preferences';
+import { appStore, clearSession } from './store';
+
+// Issue 8, finding 5: preferences survive logout (which clears local storage) because they
+// live on the server, per user, and come back at login.
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+const fetchMock = vi.fn<typeof fetch>();
+let stored: Record<string, unknown>;
+let puts: unknown[];
+
+beforeEach(() => {
+  resetPreferences();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  stored = {};
+  puts = [];
+  stubApi(fetchMock, (url, init) => {
+    if (url.pathname === PREFERENCES_PATH && init?.method === 'PUT') {
+      puts.push(JSON.parse(String(init.body)));
+      return jsonResponse(200, stored);
+    }
+    if (url.pathname === PREFERENCES_PATH) return jsonResponse(200, stored);
+    if (url.pathname === '/admin/auth/session') return jsonResponse(200, { user: appStore.getState().user });
+    if (url.pathname === '/admin/dashboard/stats') return jsonResponse(500, { message: 'no' });
+    if (url.pathname === '/admin/blog/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    return undefined;
+  });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('preferences', () => {
+  it('a burst of choices is one save, merged list by list', async () => {
+    vi.useFakeTimers();
+    signInAs('ADMIN');
+    savePreferences({ lists: { blogs: { columns: ['title'] } } });
+    savePreferences({ lists: { blogs: { size: 50 } } });
+    savePreferences({ theme: 'dark' });
+    expect(preferencesStore.getState().prefs).toEqual({
+      theme: 'dark',
+      lists: { blogs: { columns: ['title'], size: 50 } },
+    });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(puts).toEqual([{ theme: 'dark', lists: { blogs: { columns: ['title'], size: 50 } } }]);
+  });
+
+  it('a list opens with the columns and page size kept on the server', async () => {
+    signInAs('ADMIN');
+    stored = { lists: { blogs: { columns: ['title', 'status'], size: 50 } } };
+    await loadPreferences();
+    renderWithProviders(<AppTestRouter url="/blogs" />);
+    await screen.findByText('No blogs yet.', {}, { timeout: 5000 });
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Title', 'Status']);
+    const list = fetchMock.mock.calls.map(([u]) => String(u)).find((u) => u.startsWith('/admin/blog/get'));
+    expect(list).toContain('page_size=50');
+  });
+
+  it('logout clears local storage and the next login brings the preferences back, theme included', async () => {
+    stored = { theme: 'dark', lists: { blogs: { columns: ['title'] } } };
+    signInAs('MARKETING');
+    render(
+      <MantineProvider>
+        <App />
+      </MantineProvider>,
+    );
+    await waitFor(() => expect(preferencesStore.getState().status).toBe('ready'));
+    await waitFor(() => expect(document.documentElement.getAttribute('data-mantine-color-scheme')).toBe('dark'));
+    expect(localStorage.length).toBeGreaterThan(0);
+
+    clearSession(appStore);
+    // Cleared (spec §4): only the logged-out global state is written back.
+    expect(Object.keys(localStorage)).toEqual(['cohort-admin-state']);
+    expect(appStore.getState().token).toBeNull();
+    expect(preferencesStore.getState().prefs).toEqual({});
+
+    const loads = () =>
+      fetchMock.mock.calls.filter(([u, i]) => String(u) === PREFERENCES_PATH && (i?.method ?? 'GET') === 'GET').length;
+    const before = loads();
+    signInAs('MARKETING');
+    await waitFor(() => expect(loads()).toBe(before + 1));
+    await waitFor(() => expect(preferencesStore.getState().prefs).toEqual(stored));
+  });
+
+  it('saves the current list state as a named view and opens it again', async () => {
+    signInAs('ADMIN');
+    await loadPreferences();
+    const f = encodeURIComponent(JSON.stringify([{ field: 'status', operator: '=', value: 'Live' }]));
+    renderWithProviders(<AppTestRouter url={`/blogs?filters=${f}&sort=title`} />);
+    await screen.findByText('No blogs match these filters.', {}, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Views' }));
+    fireEvent.change(await screen.findByLabelText('Save the current view as'), { target: { value: 'Live by title' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const view = { name: 'Live by title', filters: [{ field: 'status', operator: '=', value: 'Live' }], sort: 'title' };
+    expect(preferencesStore.getState().prefs.lists?.blogs?.views).toEqual([view]);
+    await waitFor(() => expect(puts).toEqual([{ lists: { blogs: { views: [view] } } }]), { timeout: 2000 });
+
+    fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]);
+    await screen.findByText('No blogs yet.');
+    // The popover may still be open (jsdom has no outside click); open it if not.
+    if (!screen.queryByRole('button', { name: 'Live by title' }))
+      fireEvent.click(screen.getByRole('button', { name: 'Views' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Live by title' }));
+    await screen.findByText('No blogs match these filters.');
+  });
+});
