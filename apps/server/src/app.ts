@@ -13,6 +13,8 @@ import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerConfigurationRoutes } from './modules/configuration/configuration.routes';
 import { registerContentRoutes } from './modules/content/content.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
+import { registerHistoryRoutes } from './modules/history/history.routes';
+import { registerImpersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
@@ -133,6 +135,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   const services = registerResources(app);
   registerContentRoutes(app, services);
   registerConfigurationRoutes(app, services);
+  registerImpersonationRoutes(app);
+  registerHistoryRoutes(app, services);
 
   // The built console, with the SPA fallback for its client-side routes.
   const dist = config.WEB_DIST;

@@ -25,6 +25,8 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(120),
   SESSION_ABSOLUTE_HOURS: z.coerce.number().int().positive().default(24),
   TWO_FACTOR_PENDING_MINUTES: z.coerce.number().int().positive().default(5),
+  /** How long an admin's impersonation of a learner lasts (decision 015). */
+  IMPERSONATION_MINUTES: z.coerce.number().int().positive().max(120).default(15),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),

@@ -3,6 +3,7 @@ export * from './content';
 export * from './enums';
 export * from './errors';
 export * from './fields';
+export * from './history';
 export * from './learners';
 export * from './permissions';
 export * from './platform';

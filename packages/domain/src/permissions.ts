@@ -48,6 +48,8 @@ export const PERMISSIONS = {
   dashboard: { read: ALL_STAFF },
   twoFactor: { manage: ALL_STAFF },
   audit: {},
+  // Acting as a learner: ADMIN only (BLUEPRINT §4, decision 015).
+  impersonation: {},
   role: { list: ['MENTOR', 'HR', 'MOTIVATOR'] as RoleKey[], read: ['MENTOR', 'HR', 'MOTIVATOR'] },
   roleAttendance: { list: ['MENTOR', 'HR', 'MOTIVATOR'], create: ['MENTOR', 'HR', 'MOTIVATOR'] },
   backendError: {},

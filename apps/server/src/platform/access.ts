@@ -2,7 +2,7 @@ import { type Action, can, type PermissionResource, type RoleKey, roleById } fro
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { roles, type SessionRow, type UserRow } from '../db/schema';
+import { roles, type SessionRow, type UserRow, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from './errors';
 import { resolveSession } from './sessions';
 
@@ -63,6 +63,20 @@ export function isAllowed(access: Access, role: RoleKey): boolean {
   return can(role, access.resource, access.action);
 }
 
+/**
+ * An impersonation session acts as a learner, and only while that is still true: the learner
+ * is still a learner (never a staff role gained meanwhile) and the admin behind it is still
+ * an active ADMIN (decision 015).
+ */
+async function impersonationHolds(db: Db, impersonatorId: number, learnerRole: RoleKey): Promise<boolean> {
+  if (learnerRole !== 'USER') return false;
+  const [admin] = await db
+    .select({ roleId: users.roleId, status: users.userStatus })
+    .from(users)
+    .where(eq(users.id, impersonatorId));
+  return admin?.status === 'Active' && (await effectiveRole(db, admin.roleId)) === 'ADMIN';
+}
+
 function tokenOf(request: FastifyRequest): string | undefined {
   const h = request.headers.token;
   return typeof h === 'string' && h.length > 0 ? h : undefined;
@@ -85,6 +99,9 @@ export function installAccessControl(app: FastifyInstance) {
     const hit = await resolveSession(app.db, app.config, token);
     if (!hit) throw unauthorized('Your session has expired. Please log in again');
     const role = await effectiveRole(app.db, hit.user.roleId);
+    if (hit.session.impersonatorId != null && !(await impersonationHolds(app.db, hit.session.impersonatorId, role))) {
+      throw unauthorized('This impersonation has ended');
+    }
     request.actor = { user: hit.user, session: hit.session, role, impersonatorId: hit.session.impersonatorId };
     const pendingOk = typeof access === 'object' && access.allowPending2FA === true;
     if (hit.session.twoFactorPending && !pendingOk) {

@@ -8,6 +8,13 @@ export type AuditEntry = {
   entityId?: string | number | null;
   before?: unknown;
   after?: unknown;
+  /**
+   * The learner the written row belongs to, for their history (decision 015). A `user` entry
+   * is its own subject; the engine fills it for a learner's own records (`learnerChildScopes`).
+   */
+  subjectUserId?: number | null;
+  /** A revert names the entry it undoes. */
+  revertsAuditId?: number;
 };
 
 export type AuditActor = Pick<Actor, 'impersonatorId'> & { user: { id: number; name: string } };
@@ -18,6 +25,32 @@ const SECRET_KEYS = new Set(['passwordHash', 'twoFactorSecret', 'twoFactorPendin
 function snapshot(value: unknown): unknown {
   if (value == null) return null;
   return JSON.parse(JSON.stringify(value, (key, v) => (SECRET_KEYS.has(key) ? undefined : v)));
+}
+
+/** A user id from an entity id, when it is one (int4). */
+function subjectOf(id: string | number | null | undefined): number | null {
+  const n = Number(id);
+  return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
+}
+
+/** Entities whose rows belong to a learner, with the row key that names them (a message's `userId`). */
+const LEARNER_OWNED = new Map<string, string>();
+
+/**
+ * Declares that rows of `entity` belong to the learner named by `key`: their audit entries
+ * carry that learner as subject. The engine declares every binding scoped by
+ * `learnerChildScopes(column)`; a module writing such rows itself can declare its own.
+ */
+export function declareLearnerOwned(entity: string, key: string): void {
+  LEARNER_OWNED.set(entity, key);
+}
+
+function subjectFrom(e: AuditEntry): number | null {
+  if (e.entity === 'user') return subjectOf(e.entityId);
+  const key = LEARNER_OWNED.get(e.entity);
+  if (!key) return null;
+  const row = (e.after ?? e.before) as Record<string, unknown> | null | undefined;
+  return subjectOf(row?.[key] as number | undefined);
 }
 
 /** Records writes in the same transaction as the writes themselves (one entry per row). */
@@ -34,6 +67,8 @@ export async function audit(tx: Db | Tx, actor: AuditActor | null, entries: Audi
       entityId: e.entityId == null ? null : String(e.entityId),
       before: snapshot(e.before),
       after: snapshot(e.after),
+      subjectUserId: e.subjectUserId ?? subjectFrom(e),
+      revertsAuditId: e.revertsAuditId ?? null,
     })),
   );
 }

@@ -55,6 +55,7 @@ const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
   dashboard: { read: STAFF },
   twoFactor: { manage: STAFF },
   audit: {},
+  impersonation: {},
   backendError: {},
   frontendError: { create: STAFF },
   upload: { create: STAFF },

@@ -40,6 +40,8 @@ export function learnersVisibleTo(actor: Actor): SQL {
   return and(eq(users.roleId, LEARNER_ROLE_ID), learnerScope(actor))!;
 }
 
+const LEARNER_COLUMN = Symbol('learnerColumn');
+
 /**
  * The row scopes of a learner's own records (messages; flags, strikes, holds): a row is
  * inside an actor's scope when the learner its `learnerColumn` names is. Bound as a
@@ -49,11 +51,19 @@ export function learnersVisibleTo(actor: Actor): SQL {
 export function learnerChildScopes(learnerColumn: Column): Record<RowScope, (actor: Actor) => SQL> {
   const scoped = (learners: (actor: Actor) => SQL) => (actor: Actor) =>
     sql`${learnerColumn} in (select ${users.id} from ${users} where ${users.roleId} = ${LEARNER_ROLE_ID} and ${learners(actor)})`;
-  return {
+  const scopes = {
     ownCollege: scoped(LEARNER_SCOPES.ownCollege),
     ownLearners: scoped(LEARNER_SCOPES.ownLearners),
     ownBatches: scoped(LEARNER_SCOPES.ownBatches),
   };
+  // The same declaration says whose history the rows belong to (their audit subject, decision 015).
+  Object.defineProperty(scopes, LEARNER_COLUMN, { value: learnerColumn });
+  return scopes;
+}
+
+/** The column naming the learner, when these scopes came from `learnerChildScopes`. */
+export function learnerColumnOf(scopes: object | undefined): Column | undefined {
+  return scopes ? (scopes as { [LEARNER_COLUMN]?: Column })[LEARNER_COLUMN] : undefined;
 }
 
 /**

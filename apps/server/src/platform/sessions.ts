@@ -27,6 +27,34 @@ export async function createSession(db: Db, config: Config, userId: number, kind
   return token;
 }
 
+/**
+ * An admin acting as a learner (decision 015): a session of the learner's whose
+ * `impersonator_id` is the admin, ending after IMPERSONATION_MINUTES. Written in the
+ * caller's transaction, beside its audit entry.
+ */
+export async function createImpersonationSession(
+  tx: Tx,
+  config: Config,
+  learnerId: number,
+  adminId: number,
+  client: Pick<SessionKind, 'ip' | 'userAgent'> = {},
+): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
+  const token = newToken();
+  const expiresAt = new Date(Date.now() + config.IMPERSONATION_MINUTES * 60_000);
+  const [row] = await tx
+    .insert(sessions)
+    .values({
+      tokenHash: sha256(token),
+      userId: learnerId,
+      impersonatorId: adminId,
+      expiresAt,
+      ip: client.ip?.slice(0, 64),
+      userAgent: client.userAgent?.slice(0, 300),
+    })
+    .returning({ id: sessions.id });
+  return { token, sessionId: row.id, expiresAt };
+}
+
 /** Touches of lastUsedAt are written at most this often, to keep reads cheap. */
 const TOUCH_EVERY_MS = 60_000;
 

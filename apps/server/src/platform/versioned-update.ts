@@ -24,6 +24,8 @@ export async function updateVersioned<T extends Record<string, unknown>>(
     changes: Record<string, unknown>;
     /** What the audit keeps of a row (the engine leaves out hidden columns). */
     snapshot?: (row: Record<string, unknown>) => unknown;
+    /** The audit's action ('update' unless said) and, for a revert, the entry it undoes. */
+    audit?: { action: string; revertsAuditId?: number };
   },
 ): Promise<T> {
   const { table, entity, before, version, changes, snapshot = (row: Record<string, unknown>) => row } = opts;
@@ -35,11 +37,12 @@ export async function updateVersioned<T extends Record<string, unknown>>(
     .returning();
   if (!after) throw staleVersion();
   await audit(tx, actor, {
-    action: 'update',
+    action: opts.audit?.action ?? 'update',
     entity,
     entityId: before.id,
     before: snapshot(before),
     after: snapshot(after),
+    revertsAuditId: opts.audit?.revertsAuditId,
   });
   return after as T;
 }

@@ -33,9 +33,10 @@ import {
 import type { PgColumn, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
 import type { Actor } from '../platform/access';
-import { audit } from '../platform/audit';
+import { audit, declareLearnerOwned } from '../platform/audit';
 import { csvRow } from '../platform/csv';
 import { AppError, badRequest, notFound, zodIssues } from '../platform/errors';
+import { learnerColumnOf } from '../platform/row-scopes';
 import { openSnapshot } from '../platform/snapshot';
 import type { Sheet } from '../platform/spreadsheet';
 import { updateVersioned } from '../platform/versioned-update';
@@ -109,6 +110,10 @@ export class ResourceService {
     resolve: (path: string) => ResourceService | undefined,
   ) {
     this.columns = getTableColumns(binding.table) as Record<string, Column>;
+    // A learner's own records: their audit entries name the learner, for the learner's history.
+    const learnerColumn = learnerColumnOf(binding.scopes);
+    const learnerKey = Object.keys(this.columns).find((k) => this.columns[k] === learnerColumn);
+    if (learnerKey) declareLearnerOwned(binding.entity, learnerKey);
     const selection: SelectedFields = { ...(this.columns as Record<string, PgColumn>) };
     for (const field of binding.def.fields) {
       if (field.type !== 'reference' || !field.reference) continue;
@@ -329,7 +334,14 @@ export class ResourceService {
     return this.toRecord(await this.get(db, actor, row.id as number), actor);
   }
 
-  async update(db: Db, actor: Actor, id: number, input: Row & { version: number }) {
+  async update(
+    db: Db,
+    actor: Actor,
+    id: number,
+    input: Row & { version: number },
+    /** The audit's action ('update' unless said): a revert names the entry it undoes. */
+    auditAs?: { action: string; revertsAuditId?: number },
+  ) {
     this.assertWritable(actor, input);
     await db.transaction(async (tx) => {
       const before = (await this.get(tx, actor, id, true)) as Row & { id: number; version: number };
@@ -342,6 +354,7 @@ export class ResourceService {
         version: input.version,
         changes,
         snapshot: (row) => this.toRecord(row),
+        audit: auditAs,
       });
       await this.assertInScope(tx, actor, id);
       await this.binding.afterWrite?.(tx, actor, after);

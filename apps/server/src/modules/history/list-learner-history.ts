@@ -1,0 +1,71 @@
+import type { historyEntrySchema } from '@cohort/domain';
+import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { auditLog, users } from '../../db/schema';
+import type { Actor } from '../../platform/access';
+import {
+  ADMIN_ONLY_ACTIONS,
+  assertLearnerVisible,
+  changesOf,
+  type HistorySources,
+  noteOf,
+  readableEntities,
+} from './learner-history';
+
+const impersonators = alias(users, 'impersonators');
+type Entry = z.infer<typeof historyEntrySchema>;
+
+/**
+ * GET /admin/user/history?userId=: the audit entries of a learner and of their own records
+ * (messages, flags, strikes...: every entry whose subject is the learner), newest first, paged,
+ * each field by field (decision 015). A scoped role reads only its learners' history (404
+ * otherwise), and only entries of resources its role may read.
+ */
+export async function listLearnerHistory(
+  db: Db,
+  actor: Actor,
+  sources: HistorySources,
+  userId: number,
+  page: number,
+  size: number,
+): Promise<{ data: Entry[]; totalItems: number }> {
+  await assertLearnerVisible(db, actor, userId);
+  const entities = readableEntities(sources, actor);
+  if (entities.length === 0) return { data: [], totalItems: 0 };
+  const where = and(
+    eq(auditLog.subjectUserId, userId),
+    inArray(auditLog.entity, entities),
+    actor.role === 'ADMIN' ? undefined : notInArray(auditLog.action, ADMIN_ONLY_ACTIONS),
+  );
+  const rows = await db
+    .select({ entry: auditLog, impersonatorName: impersonators.name })
+    .from(auditLog)
+    .leftJoin(impersonators, eq(impersonators.id, auditLog.impersonatorId))
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(size)
+    .offset((page - 1) * size);
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  const data = rows.map(({ entry, impersonatorName }): Entry => {
+    const service = sources.get(entry.entity)!;
+    return {
+      id: entry.id,
+      createdAt: entry.createdAt,
+      action: entry.action,
+      entity: entry.entity,
+      entityLabel: service.def.label,
+      entityId: entry.entityId,
+      actorId: entry.actorId,
+      actorName: entry.actorName,
+      impersonatorId: entry.impersonatorId,
+      impersonatorName,
+      revertsAuditId: entry.revertsAuditId,
+      changes:
+        entry.action === 'impersonate' || entry.action === 'stopImpersonation' ? [] : changesOf(service, actor, entry),
+      note: noteOf(entry),
+    };
+  });
+  return { data, totalItems: count };
+}
