@@ -84,9 +84,7 @@ export const notWorkingWarnings = pgTable(
   (t) => [
     index('not_working_warnings_user_idx').on(t.userId, t.issuedAt),
     // The learner list's "No of warnings" counts these: a learner's warnings not removed.
-    index('not_working_warnings_live_idx')
-      .on(t.userId)
-      .where(sql`${t.removedAt} is null`),
+    index('not_working_warnings_live_idx').on(t.userId).where(sql`${t.removedAt} is null`),
   ],
 );
 
@@ -109,9 +107,7 @@ export const reactivationRequests = pgTable(
     index('reactivation_requests_user_idx').on(t.userId, t.createdAt),
     index('reactivation_requests_status_idx').on(t.status, t.createdAt),
     // One open request per learner: a second one is a 409 until the first is decided.
-    uniqueIndex('reactivation_requests_one_pending')
-      .on(t.userId)
-      .where(sql`${t.status} = 'Pending'`),
+    uniqueIndex('reactivation_requests_one_pending').on(t.userId).where(sql`${t.status} = 'Pending'`),
     check('reactivation_requests_status_check', sql`${t.status} in ('Pending', 'Fulfilled', 'Rejected')`),
   ],
 );
@@ -131,9 +127,7 @@ export const mentorTeamMembers = pgTable(
   },
   (t) => [
     uniqueIndex('mentor_team_members_pair').on(t.userId, t.mentorId),
-    uniqueIndex('mentor_team_members_one_manager')
-      .on(t.userId)
-      .where(sql`${t.role} = 'manager'`),
+    uniqueIndex('mentor_team_members_one_manager').on(t.userId).where(sql`${t.role} = 'manager'`),
     index('mentor_team_members_mentor_idx').on(t.mentorId),
     check('mentor_team_members_role_check', sql`${t.role} in ('manager', 'member')`),
   ],
