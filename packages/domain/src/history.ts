@@ -48,6 +48,8 @@ export const historyEntrySchema = z.object({
   impersonatorId: z.number().int().nullable(),
   impersonatorName: z.string().nullable(),
   revertsAuditId: z.number().int().nullable(),
+  /** The record's version now (null when it is gone or has none): what a revert sends. */
+  recordVersion: z.number().int().nullable(),
   changes: z.array(historyChangeSchema),
   /** Entries that are not a field-by-field change (impersonation, login) say what happened. */
   note: z.string().nullable(),

@@ -1,12 +1,14 @@
 import type { historyEntrySchema } from '@cohort/domain';
-import { and, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, type Column, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { auditLog, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
+import type { AnyTable } from '../../resources/service';
 import {
   ADMIN_ONLY_ACTIONS,
+  type AuditRow,
   assertLearnerVisible,
   changesOf,
   type HistorySources,
@@ -48,6 +50,11 @@ export async function listLearnerHistory(
     .limit(size)
     .offset((page - 1) * size);
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(auditLog).where(where);
+  const versions = await currentVersions(
+    db,
+    sources,
+    rows.map((r) => r.entry),
+  );
   const data = rows.map(({ entry, impersonatorName }): Entry => {
     const service = sources.get(entry.entity)!;
     return {
@@ -62,10 +69,31 @@ export async function listLearnerHistory(
       impersonatorId: entry.impersonatorId,
       impersonatorName,
       revertsAuditId: entry.revertsAuditId,
+      recordVersion: versions.get(`${entry.entity}:${entry.entityId}`) ?? null,
       changes:
         entry.action === 'impersonate' || entry.action === 'stopImpersonation' ? [] : changesOf(service, actor, entry),
       note: noteOf(entry),
     };
   });
   return { data, totalItems: count };
+}
+
+/** The current version of each record a page of entries names (`entity:id` -> version), one query per entity. */
+async function currentVersions(db: Db, sources: HistorySources, entries: AuditRow[]): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  const byEntity = new Map<string, number[]>();
+  for (const e of entries) {
+    const id = Number(e.entityId);
+    if (Number.isInteger(id) && id > 0) byEntity.set(e.entity, [...(byEntity.get(e.entity) ?? []), id]);
+  }
+  for (const [entity, ids] of byEntity) {
+    const table = sources.get(entity)?.binding.table as (AnyTable & { version?: PgColumn }) | undefined;
+    if (!table?.version) continue;
+    const rows = await db
+      .select({ id: table.id as PgColumn, version: table.version })
+      .from(table)
+      .where(inArray(table.id as Column, [...new Set(ids)]));
+    for (const r of rows) out.set(`${entity}:${r.id}`, r.version as number);
+  }
+  return out;
 }
