@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AI_MODELS, INTERVIEW_TYPES, REQUEST_STATUSES } from './enums';
 import { optionalEmail, optionalText, optionalUrl, recordId, requiredText, updateOf, version } from './fields';
-import { userResource } from './platform';
+import { userResource } from './learners';
 import {
   FILTER_OPERATORS,
   type FieldOption,

@@ -118,3 +118,65 @@ export const QUESTION_STATUSES = [
   { value: 'Answered', label: 'Answered', color: 'green' },
   { value: 'Archive', label: 'Archive', color: 'gray' },
 ] as const;
+
+// ---------- The learner's statuses (spec §4; where the spec gives no values, decision 013) ----------
+/** Mobile number Status: whether the learner's number was confirmed (OTP or a call). */
+export const MOBILE_NUMBER_STATUSES = [
+  { value: 'Verified', label: 'Verified', color: 'green' },
+  { value: 'Not Verified', label: 'Not Verified', color: 'gray' },
+] as const;
+
+/** Follow-up status of a learner or a lead (spec §4 "Lead follow-up"). */
+export const FOLLOW_UP_STATUSES = [
+  { value: 'Follow up', label: 'Follow up', color: 'blue' },
+  { value: 'In Progress', label: 'In Progress', color: 'orange' },
+  { value: 'Done', label: 'Done', color: 'green' },
+  { value: 'Rejected', label: 'Rejected', color: 'red' },
+] as const;
+
+/** PAN verification (spec §4 "PAN/lead: Applied, Rejected, Verified, Not Verified"). */
+export const PAN_VERIFICATION_STATUSES = [
+  { value: 'Not Verified', label: 'Not Verified', color: 'gray' },
+  { value: 'Applied', label: 'Applied', color: 'orange' },
+  { value: 'Verified', label: 'Verified', color: 'green' },
+  { value: 'Rejected', label: 'Rejected', color: 'red' },
+] as const;
+
+/** Placement penalty (spec §4). */
+export const PLACEMENT_PENALTY_STATUSES = [
+  { value: 'Not Required', label: 'Not Required', color: 'gray' },
+  { value: 'Required and Pending', label: 'Required and Pending', color: 'red' },
+  { value: 'Paid', label: 'Paid', color: 'green' },
+  { value: 'Pending CIBIL check', label: 'Pending CIBIL check', color: 'orange' },
+] as const;
+
+/** Upfront deposit status (not shown in the spec; decision 013). */
+export const UPFRONT_STATUSES = [
+  { value: 'Not Required', label: 'Not Required', color: 'gray' },
+  { value: 'Pending', label: 'Pending', color: 'orange' },
+  { value: 'Paid', label: 'Paid', color: 'green' },
+  { value: 'Expired', label: 'Expired', color: 'red' },
+] as const;
+
+/** Fast Track Status (not shown in the spec; decision 013). */
+export const FAST_TRACK_STATUSES = [
+  { value: 'Not Applied', label: 'Not Applied', color: 'gray' },
+  { value: 'Applied', label: 'Applied', color: 'orange' },
+  { value: 'Approved', label: 'Approved', color: 'green' },
+  { value: 'Rejected', label: 'Rejected', color: 'red' },
+] as const;
+
+/** ISA statuses in which an assigned ISA still waits for the learner or staff ("ISA pending"). */
+export const ISA_PENDING_STATUSES = [
+  'Documents Not Submitted',
+  'Document Submission Overdue',
+  'ISA Submitted',
+  'ISA Acceptance Video Uploaded',
+  'Termination Pending',
+] as const;
+
+/** A learner's task submission (spec: submissions, undo-task-submission, review). */
+export const SUBMISSION_STATUSES = [
+  { value: 'Submitted', label: 'Submitted', color: 'blue' },
+  { value: 'Reviewed', label: 'Reviewed', color: 'green' },
+] as const;

@@ -34,8 +34,8 @@ import {
   productResource,
   testimonialResource,
 } from './content';
-import { messageResource } from './learners';
-import { auditResource, backendErrorResource, frontendErrorResource, userResource } from './platform';
+import { messageResource, userResource } from './learners';
+import { auditResource, backendErrorResource, frontendErrorResource } from './platform';
 import type { ResourceDef } from './resource';
 import { answerResource, questionResource } from './support';
 

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ACTIVE_STATUSES, ALUMNI_STATUSES, ISA_STATUSES, PRO_STATUSES } from './enums';
 import type { ResourceDef } from './resource';
 import { ROLES } from './roles';
 import { isoDateTime, isoDay } from './wire';
@@ -146,54 +145,6 @@ export const frontendErrorResource: ResourceDef = {
     { name: 'userAgent', label: 'Browser', type: 'string' },
     { name: 'stack', label: 'Stack', type: 'text' },
     { name: 'componentStack', label: 'Component stack', type: 'text' },
-  ],
-};
-
-// ---------- Learners (read side; the learner workflows come with the users issue) ----------
-export const userResource: ResourceDef = {
-  path: 'user',
-  permission: 'user',
-  label: 'Learner',
-  pluralLabel: 'Learners',
-  titleField: 'name',
-  createSchema: none,
-  updateSchema: none,
-  operations: ['list', 'read'],
-  defaultSort: { field: 'id', dir: 'desc' },
-  fields: [
-    { name: 'id', label: 'User Id', type: 'integer', list: true, filter: true, sort: true },
-    { name: 'name', label: 'Name', type: 'string', list: true, filter: true, sort: true },
-    { name: 'email', label: 'Email', type: 'email', list: true, filter: true, sort: true },
-    { name: 'phone', label: 'Mobile number', type: 'string', list: true, filter: true },
-    {
-      name: 'status',
-      label: 'User Status',
-      type: 'enum',
-      options: ACTIVE_STATUSES,
-      list: true,
-      filter: true,
-      sort: true,
-    },
-    {
-      name: 'isaStatus',
-      label: 'ISA Status',
-      type: 'enum',
-      options: ISA_STATUSES,
-      list: true,
-      filter: true,
-      sort: true,
-    },
-    { name: 'proStatus', label: 'Pro Status', type: 'enum', options: PRO_STATUSES, filter: true, sort: true },
-    { name: 'alumniStatus', label: 'Alumni Status', type: 'enum', options: ALUMNI_STATUSES, filter: true },
-    { name: 'totalPoints', label: 'Total points', type: 'integer', list: true, filter: true, sort: true },
-    { name: 'readyForPlacement', label: 'Ready for placements', type: 'boolean', filter: true },
-    { name: 'alreadyPlaced', label: 'Already placed', type: 'boolean', filter: true },
-    { name: 'collegeId', label: 'College id', type: 'integer', filter: true },
-    { name: 'batchId', label: 'Batch id', type: 'integer', filter: true },
-    { name: 'motivatorId', label: 'MotivatorId', type: 'integer', filter: true },
-    { name: 'ownerId', label: 'OwnerId', type: 'integer', filter: true },
-    { name: 'lastActivityAt', label: 'Last Activity', type: 'datetime', filter: true, sort: true },
-    { name: 'createdAt', label: 'Registration Date', type: 'datetime', list: true, filter: true, sort: true },
   ],
 };
 

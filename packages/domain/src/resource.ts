@@ -75,7 +75,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * with `/` (e.g. the spec's public `GET /deegree`). `:id` in the path names the record; an
  * update or delete path without it takes the id from the body (`{ id, ... }`).
  */
-export type RouteSpec = { method: HttpMethod; path: string; public?: boolean };
+export type RouteSpec = {
+  method: HttpMethod;
+  path: string;
+  public?: boolean;
+  /** A read whose path has no `:id` takes the id from this query parameter (`details?user=7`). */
+  idQuery?: string;
+  /** A list that always applies these filters (`placed`: learners already placed). */
+  where?: readonly Filter[];
+  /** A list whose query parameters filter a field by equality (`batch/?batch=7` -> `batchId`). */
+  query?: Readonly<Record<string, string>>;
+};
 
 /** The calls the engine can give a resource. */
 export type RouteName = 'list' | 'read' | 'create' | 'update' | 'delete' | 'export' | 'reorder' | 'import';
@@ -149,6 +159,10 @@ export function staffCall(
 ): { method: HttpMethod; url: string; idInBody: boolean } {
   const routes = routesOf(def, name);
   const route = routes.find((r) => !r.public) ?? routes[0];
+  if (route.idQuery && id !== undefined) {
+    const url = `${routeUrl(def, route)}?${route.idQuery}=${encodeURIComponent(String(id))}`;
+    return { method: route.method, url, idInBody: false };
+  }
   const idInBody = id !== undefined && !route.path.includes(':id');
   return { method: route.method, url: routeUrl(def, route, idInBody ? undefined : id), idInBody };
 }

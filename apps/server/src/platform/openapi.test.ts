@@ -30,7 +30,8 @@ function operations(): [string, Operation][] {
 
 describe('the OpenAPI document', () => {
   it('passes redocly lint (recommended rules) with no errors and no warnings but one', async () => {
-    const config = await createConfig({ extends: ['recommended'] });
+    // The spec names one call with a trailing slash (`GET /admin/user/batch/?batch=`): exact and binding.
+    const config = await createConfig({ extends: ['recommended'], rules: { 'no-path-trailing-slash': 'off' } });
     const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
     const errors = problems
       .filter((p) => p.severity === 'error')

@@ -96,7 +96,7 @@ describe('row scopes hold on every route that answers learner data', () => {
       ).json().data as { id: number; name: Learner }[];
       for (const learner of all.filter((l) => l.name in LEARNERS)) {
         const inside = visible.includes(learner.name);
-        const res = await t.call({ method: 'GET', url: `/admin/user/get/${learner.id}`, token });
+        const res = await t.call({ method: 'GET', url: `/admin/user/details?user=${learner.id}`, token });
         expect(res.statusCode, `${role} reads ${learner.name}`).toBe(inside ? 200 : 404);
         const cards = await t.call({
           method: 'GET',

@@ -75,7 +75,7 @@ export async function resolveSession(
   const now = Date.now();
   const idleLimit = hit.session.lastUsedAt.getTime() + config.SESSION_IDLE_MINUTES * 60_000;
   if (hit.session.expiresAt.getTime() <= now || idleLimit <= now) return null;
-  if (hit.user.status !== 'Active') return null;
+  if (hit.user.userStatus !== 'Active') return null;
   if (now - hit.session.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
     await db
       .update(sessions)

@@ -1,5 +1,6 @@
 import {
   type Action,
+  type Filter,
   hasOperation,
   INT4_MAX,
   idParam,
@@ -8,6 +9,7 @@ import {
   listResultSchema,
   lowerLabel,
   messageSchema,
+  type ResourceDef,
   type RouteName,
   type RouteSpec,
   routesOf,
@@ -52,7 +54,7 @@ export function registerResource(
   const { def } = binding;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [def.pluralLabel];
-  const record = recordSchema(def, service.columns, binding.hidden);
+  const record = recordSchema(def, service.columns, binding.hidden, binding.derived);
   const label = lowerLabel(def.label);
 
   const accessOf = (spec: RouteSpec, action: Action): Access =>
@@ -71,13 +73,22 @@ export function registerResource(
         config: { access },
         schema: {
           tags,
-          summary: `List ${lowerLabel(def.pluralLabel)}`,
-          querystring: listQuerySchema,
+          summary: spec.where
+            ? `List ${lowerLabel(def.pluralLabel)} where ${spec.where.map(describeFilter(def)).join(' and ')}`
+            : `List ${lowerLabel(def.pluralLabel)}`,
+          querystring: listQuerySchema.extend(queryFilterParams(def, spec)),
           headers: pageHeaders,
           response: { 200: listResultSchema(record) },
         },
         handler: async (request) =>
-          service.list(app.db, readerOf(request), request.query, pageOf(request), request.query.page_size),
+          service.list(
+            app.db,
+            readerOf(request),
+            request.query,
+            pageOf(request),
+            request.query.page_size as number,
+            fixedFilters(spec, request.query as Record<string, unknown>),
+          ),
       }),
     );
     each('export', 'export', (spec, url, access) =>
@@ -101,18 +112,28 @@ export function registerResource(
   }
 
   if (hasOperation(def, 'read')) {
-    each('read', 'read', (spec, url, access) =>
+    each('read', 'read', (spec, url, access) => {
+      // The id in the path (`get/:id`) or, where the spec says so, in the query (`details?user=`).
+      const inQuery = spec.idQuery;
       r.route({
         method: spec.method,
         url,
         config: { access },
-        schema: { tags, summary: `One ${label}`, params: idParams, response: { 200: record } },
+        schema: {
+          tags,
+          summary: `One ${label}`,
+          ...(inQuery ? { querystring: z.object({ [inQuery]: idParam }) } : { params: idParams }),
+          response: { 200: record, ...(inQuery ? errors(404) : {}) },
+        },
         handler: async (request) => {
           const reader = readerOf(request);
-          return service.toRecord(await service.get(app.db, reader, request.params.id), reader);
+          const id = inQuery
+            ? (request.query as Record<string, number>)[inQuery]
+            : (request.params as { id: number }).id;
+          return service.toRecord(await service.get(app.db, reader, id), reader);
         },
-      }),
-    );
+      });
+    });
   }
 
   if (hasOperation(def, 'create')) {
@@ -278,3 +299,26 @@ export function registerResource(
   }
   return service;
 }
+
+/** A list route's query parameters that filter a field (`batch/?batch=7`): ids in digits, or text. */
+function queryFilterParams(def: ResourceDef, spec: RouteSpec): Record<string, z.ZodType> {
+  return Object.fromEntries(
+    Object.entries(spec.query ?? {}).map(([param, fieldName]) => {
+      const field = def.fields.find((f) => f.name === fieldName);
+      if (!field?.filter) throw new Error(`Resource ${def.path}: query "${param}" names no filterable field`);
+      const numeric = field.type === 'integer' || field.type === 'reference';
+      return [param, numeric ? idParam.describe(field.label) : z.string().min(1).max(200).describe(field.label)];
+    }),
+  );
+}
+
+/** The filters a list route always applies, and those its query parameters give. */
+function fixedFilters(spec: RouteSpec, query: Record<string, unknown>): Filter[] {
+  const fromQuery = Object.entries(spec.query ?? {})
+    .filter(([param]) => query[param] !== undefined)
+    .map(([param, field]) => ({ field, operator: '=' as const, value: query[param] as string | number }));
+  return [...(spec.where ?? []), ...fromQuery];
+}
+
+const describeFilter = (def: ResourceDef) => (f: Filter) =>
+  `${def.fields.find((d) => d.name === f.field)?.label ?? f.field} ${f.operator} ${String(f.value)}`;

@@ -59,6 +59,7 @@ import { recordConfigurationVersion } from '../modules/configuration/record-conf
 import { markQuestionAnswered } from '../modules/support/mark-question-answered';
 import { LEARNER_SCOPES, learnerChildScopes, mustNameLearner } from '../platform/row-scopes';
 import { type ResourceBinding, type ResourceService, registerResource } from './engine';
+import { LEARNER_DERIVED } from './learner-fields';
 
 export const USER_SECRET_COLUMNS = [
   'passwordHash',
@@ -78,6 +79,7 @@ export function resourceBindings(): ResourceBinding[] {
       hidden: USER_SECRET_COLUMNS,
       baseWhere: eq(users.roleId, roleByKey('USER')!.id),
       scopes: LEARNER_SCOPES,
+      derived: LEARNER_DERIVED,
     },
     { def: blogResource, table: blogs, entity: 'blog', onCreate: (a) => ({ createdBy: a.user.id }) },
     { def: eventResource, table: events, entity: 'event', onCreate: (a) => ({ createdBy: a.user.id }) },

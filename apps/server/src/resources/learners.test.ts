@@ -1,4 +1,7 @@
+import { userResource } from '@cohort/domain';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { taskSubmissions, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -39,7 +42,9 @@ describe('GET /admin/user/get: learners only, row scopes per role', () => {
     const all = (await t.call({ method: 'GET', url: '/admin/user/get', token: await t.tokenFor('ADMIN') })).json().data;
     const l2 = all.find((u: { email: string }) => u.email === 'l2@test.local');
     const motivator = await t.tokenFor('MOTIVATOR');
-    expect((await t.call({ method: 'GET', url: `/admin/user/get/${l2.id}`, token: motivator })).statusCode).toBe(404);
+    expect(
+      (await t.call({ method: 'GET', url: `/admin/user/details?user=${l2.id}`, token: motivator })).statusCode,
+    ).toBe(404);
     const csv = await t.call({ method: 'GET', url: '/admin/user/download-csv', token: motivator });
     expect(csv.body).toContain('l1@test.local');
     expect(csv.body).not.toContain('l2@test.local');
@@ -58,6 +63,184 @@ describe('GET /admin/user/get: learners only, row scopes per role', () => {
     expect(res.json().data.map((u: { email: string }) => u.email)).toEqual(['l4@test.local']);
     expect(
       (await t.call({ method: 'GET', url: '/admin/user/get', token: await t.tokenFor('MARKETING') })).statusCode,
+    ).toBe(403);
+  });
+});
+
+const f = (filters: unknown[]) => `filters=${encodeURIComponent(JSON.stringify(filters))}`;
+const DAY = 86_400_000;
+
+describe('the learner list: the 31 filters of spec §3 at the spec’s calls', () => {
+  /** The spec's labels in camelCase, written out here independently of the domain's list. */
+  const SPEC_KEYS = [
+    'isaStatus',
+    'userStatus',
+    'mobileNumberStatus',
+    'proStatus',
+    'proPlanId',
+    'followUpStatus',
+    'followUpDate',
+    'ownerId',
+    'motivatorId',
+    'totalPoints',
+    'tasksSubmittedLast3Days',
+    'tasksSubmittedLast7Days',
+    'tasksSubmittedLast14Days',
+    'tasksSubmittedLast21Days',
+    'readyForPlacements',
+    'alreadyPlaced',
+    'isaExpiryDate',
+    'lastTaskSubmitDate',
+    'planId',
+    'panVerificationStatus',
+    'placementPenaltyPaymentStatus',
+    'registrationDate',
+    'upfrontStatus',
+    'userId',
+    'followUpReason',
+    'appointmentDate',
+    'lastActivity',
+    'isaPending',
+    'excludeFromCrm',
+    'fastTrackStatus',
+    'email',
+    'alumniStatus',
+  ];
+  const sample: Record<string, unknown> = {
+    integer: 0,
+    string: 'a',
+    email: 'a',
+    boolean: true,
+    date: '2026-01-01',
+    datetime: '2026-01-01T00:00:00.000Z',
+  };
+
+  it('takes every spec filter key (On Hold and No of warnings come with holds and warnings) and answers it', async () => {
+    const admin = await t.tokenFor('ADMIN');
+    const filterable = new Set(userResource.fields.filter((x) => x.filter).map((x) => x.name));
+    const missing = SPEC_KEYS.filter((k) => !filterable.has(k));
+    expect(missing).toEqual([]);
+    for (const field of userResource.fields.filter((x) => x.filter)) {
+      const value = field.type === 'enum' ? field.options?.[0]?.value : sample[field.type];
+      const res = await t.call({
+        method: 'GET',
+        url: `/admin/user/all?${f([{ field: field.name, operator: '=', value }])}`,
+        token: admin,
+      });
+      expect(res.statusCode, field.name).toBe(200);
+    }
+  });
+
+  it('counts submissions per window from real rows, takes the fast path for "= 0" and the count for others, and keeps the last submission exact', async () => {
+    const admin = await t.tokenFor('ADMIN');
+    const rows = await t.db.select().from(users);
+    const id = (email: string) => rows.find((u) => u.email === email)!.id;
+    const now = Date.now();
+    await t.db.insert(taskSubmissions).values([
+      { userId: id('l1@test.local'), taskId: 1, submittedAt: new Date(now - 2 * DAY) },
+      { userId: id('l1@test.local'), taskId: 2, submittedAt: new Date(now - 10 * DAY) },
+      { userId: id('l2@test.local'), taskId: 1, submittedAt: new Date(now - 20 * DAY) },
+    ]);
+    const emailsWhere = async (filters: unknown[], url = '/admin/user/all') => {
+      const res = await t.call({ method: 'GET', url: `${url}?${f(filters)}&sort=email`, token: admin });
+      expect(res.statusCode).toBe(200);
+      return res.json().data.map((u: { email: string }) => u.email);
+    };
+    expect(await emailsWhere([{ field: 'tasksSubmittedLast3Days', operator: '=', value: 0 }])).toEqual([
+      'l2@test.local',
+      'l3@test.local',
+      'l4@test.local',
+      'user@test.local',
+    ]);
+    expect(await emailsWhere([{ field: 'tasksSubmittedLast7Days', operator: '>', value: 0 }])).toEqual([
+      'l1@test.local',
+    ]);
+    expect(await emailsWhere([{ field: 'tasksSubmittedLast14Days', operator: '=', value: 2 }])).toEqual([
+      'l1@test.local',
+    ]);
+    expect(await emailsWhere([{ field: 'tasksSubmittedLast21Days', operator: '>=', value: 1 }])).toEqual([
+      'l1@test.local',
+      'l2@test.local',
+    ]);
+    const l1 = (
+      await t.call({ method: 'GET', url: `/admin/user/details?user=${id('l1@test.local')}`, token: admin })
+    ).json();
+    expect(l1).toMatchObject({
+      userId: id('l1@test.local'),
+      tasksSubmittedLast3Days: 1,
+      tasksSubmittedLast7Days: 1,
+      tasksSubmittedLast14Days: 2,
+      tasksSubmittedLast21Days: 2,
+    });
+    expect(new Date(l1.lastTaskSubmitDate).getTime()).toBeCloseTo(now - 2 * DAY, -3);
+    expect(new Date(l1.registrationDate).toISOString()).toBe(l1.createdAt);
+
+    // Undoing the newest submission moves "Last Task Submit Date" back, in the same transaction.
+    await t.db
+      .delete(taskSubmissions)
+      .where(and(eq(taskSubmissions.userId, id('l1@test.local')), eq(taskSubmissions.taskId, 1)));
+    const after = (
+      await t.call({ method: 'GET', url: `/admin/user/details?user=${id('l1@test.local')}`, token: admin })
+    ).json();
+    expect(new Date(after.lastTaskSubmitDate).getTime()).toBeCloseTo(now - 10 * DAY, -3);
+    expect(await emailsWhere([{ field: 'tasksSubmittedLast7Days', operator: '>', value: 0 }])).toEqual([]);
+
+    // Sorting by a count pages every learner once.
+    const sorted = await t.call({ method: 'GET', url: '/admin/user/all?sort=-tasksSubmittedLast21Days', token: admin });
+    const counts = sorted.json().data.map((u: { tasksSubmittedLast21Days: number }) => u.tasksSubmittedLast21Days);
+    expect(counts).toEqual([1, 1, 0, 0, 0]);
+    const csv = await t.call({
+      method: 'GET',
+      url: '/admin/user/download-csv?sort=-tasksSubmittedLast21Days',
+      token: admin,
+    });
+    expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(1 + 5);
+  });
+
+  it('placed, batch/?batch= and details?user= are the same list and record, within row scopes', async () => {
+    const rows = await t.db.select().from(users);
+    const learner = (email: string) => rows.find((u) => u.email === email)!;
+    await t.db.update(users).set({ alreadyPlaced: true }).where(eq(users.email, 'l3@test.local'));
+    await t.db.update(users).set({ isaStatus: 'ISA Submitted' }).where(eq(users.email, 'l2@test.local'));
+    const admin = await t.tokenFor('ADMIN');
+    const motivator = await t.tokenFor('MOTIVATOR');
+    const list = async (url: string, token = admin) => {
+      const res = await t.call({ method: 'GET', url, token });
+      expect(res.statusCode, url).toBe(200);
+      return res
+        .json()
+        .data.map((u: { email: string }) => u.email)
+        .sort();
+    };
+    expect(await list('/admin/user/placed')).toEqual(['l3@test.local']);
+    const batchA = learner('l1@test.local').batchId;
+    expect(await list(`/admin/user/batch/?batch=${batchA}`)).toEqual(['l1@test.local', 'l3@test.local']);
+    expect(await list(`/admin/user/batch/?batch=${batchA}`, motivator)).toEqual(['l1@test.local']);
+    expect(await list(`/admin/user/all?${f([{ field: 'isaPending', operator: '=', value: true }])}`)).toEqual([
+      'l2@test.local',
+    ]);
+    expect(
+      await list(`/admin/user/all?${f([{ field: 'userId', operator: '=', value: learner('l4@test.local').id }])}`),
+    ).toEqual(['l4@test.local']);
+
+    const bad = await t.call({ method: 'GET', url: '/admin/user/batch/?batch=abc', token: admin });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.call({ method: 'GET', url: '/admin/user/details', token: admin })).statusCode).toBe(400);
+    const staffId = rows.find((u) => u.roleId !== 2)!.id;
+    expect((await t.call({ method: 'GET', url: `/admin/user/details?user=${staffId}`, token: admin })).statusCode).toBe(
+      404,
+    );
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: `/admin/user/details?user=${learner('l2@test.local').id}`,
+          token: motivator,
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call({ method: 'GET', url: '/admin/user/placed', token: await t.tokenFor('MARKETING') })).statusCode,
     ).toBe(403);
   });
 });

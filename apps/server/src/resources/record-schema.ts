@@ -5,7 +5,7 @@ import { z } from 'zod';
 /** Columns every table has, answered whether or not a definition lists them. */
 const BASE_COLUMNS = ['id', 'createdAt', 'updatedAt', 'version'] as const;
 
-function fieldSchema(field: Pick<FieldDef, 'type' | 'options'>, column: Column): z.ZodType {
+function fieldSchema(field: Pick<FieldDef, 'type' | 'options'>, column?: Column): z.ZodType {
   switch (field.type) {
     case 'integer':
     case 'reference':
@@ -27,7 +27,7 @@ function fieldSchema(field: Pick<FieldDef, 'type' | 'options'>, column: Column):
       return z.unknown();
     default:
       // A text-like field over a non-text column would be a definition error; say so at start.
-      if (column.dataType !== 'string') {
+      if (column && column.dataType !== 'string') {
         throw new Error(`field over column ${column.name} (${column.dataType}) is declared as ${field.type}`);
       }
       return z.string();
@@ -44,6 +44,8 @@ export function recordSchema(
   def: Pick<ResourceDef, 'path' | 'fields'>,
   columns: Record<string, Column>,
   hidden: readonly string[] = [],
+  /** Fields that are not columns (the binding's `derived`), and whether each is never null. */
+  derived: Record<string, { notNull?: boolean }> = {},
 ): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const name of BASE_COLUMNS) {
@@ -54,11 +56,15 @@ export function recordSchema(
   }
   for (const field of def.fields) {
     const column = columns[field.name];
-    if (!column) throw new Error(`Resource ${def.path}: field "${field.name}" has no column in its table`);
+    const computed = derived[field.name];
+    if (!column && !computed) {
+      throw new Error(`Resource ${def.path}: field "${field.name}" has no column in its table`);
+    }
     if (hidden.includes(field.name)) continue;
     const schema = fieldSchema(field, column);
     // `unknown` (a JSON field) already admits null.
-    const value = column.notNull || field.type === 'json' ? schema : schema.nullable();
+    const notNull = column ? column.notNull : computed?.notNull;
+    const value = notNull || field.type === 'json' ? schema : schema.nullable();
     // A field some roles may not read is absent from their answers.
     shape[field.name] = field.readRoles ? value.optional() : value;
     if (field.type === 'reference') {

@@ -2,6 +2,7 @@ import {
   canReadField,
   canWriteField,
   type FieldDef,
+  type Filter,
   type FilterIssue,
   lowerLabel,
   type ParsedFilter,
@@ -65,6 +66,20 @@ export type ResourceBinding = {
    * issue names a field, and any issue refuses the write with a 400.
    */
   check?: (row: Row) => readonly FilterIssue[];
+  /**
+   * Fields that are not columns of the table (an alias of another column, a count over a
+   * child table): answered, filtered, sorted and paged like columns (decision 013).
+   */
+  derived?: Record<string, DerivedField>;
+};
+
+/** A field's value as SQL over the resource's row; `mapWith` it so answers decode like a column's. */
+export type DerivedField = {
+  sql: SQL;
+  /** Never null (a count): its answer schema is not nullable. */
+  notNull?: boolean;
+  /** A cheaper condition for some filters (e.g. from an indexed column); undefined: compare `sql`. */
+  filter?: (f: ParsedFilter) => SQL | undefined;
 };
 
 /** Escapes LIKE's wildcards so a search for "50%" means the text "50%". */
@@ -72,7 +87,9 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function filterSql(col: Column, f: ParsedFilter): SQL {
+function filterSql(value: Column | SQL, f: ParsedFilter): SQL {
+  // A derived field's SQL compares like a column (drizzle's operators take both).
+  const col = value as Column;
   const v = f.value;
   switch (f.operator) {
     case 'like':
@@ -130,7 +147,13 @@ export class ResourceService {
         target.binding.table.id
       } = ${own})`.as(referenceLabelKey(field));
     }
+    for (const [name, d] of Object.entries(binding.derived ?? {})) selection[name] = d.sql.as(name);
     this.selection = selection;
+  }
+
+  /** The SQL of a field: its column, or its derived expression. */
+  private valueOf(name: string): Column | SQL | undefined {
+    return this.columns[name] ?? this.binding.derived?.[name]?.sql;
   }
 
   get def() {
@@ -184,6 +207,8 @@ export class ResourceService {
   filterSql(filters: readonly ParsedFilter[]): SQL | undefined {
     return and(
       ...filters.map((f) => {
+        const derived = this.binding.derived?.[f.field.name];
+        if (derived) return derived.filter?.(f) ?? filterSql(derived.sql, f);
         const col = this.columns[f.field.name];
         if (!col) throw new Error(`field ${f.field.name} has no column`);
         return filterSql(col, f);
@@ -201,7 +226,11 @@ export class ResourceService {
     return out;
   }
 
-  parseListQuery(actor: Actor, query: Query) {
+  /**
+   * A list query's filters, sort and order. `fixed` filters come from the route (a list that
+   * always shows placed learners, a batch named in the query) and are checked like the others.
+   */
+  parseListQuery(actor: Actor, query: Query, fixed: readonly Filter[] = []) {
     let raw: unknown = [];
     if (query.filters) {
       try {
@@ -212,7 +241,7 @@ export class ResourceService {
         ]);
       }
     }
-    const parsed = parseFilters(this.def, raw, actor.role);
+    const parsed = parseFilters(this.def, Array.isArray(raw) && fixed.length ? [...raw, ...fixed] : raw, actor.role);
     if (!parsed.ok) {
       throw badRequest(
         'Some filters are not valid',
@@ -228,7 +257,8 @@ export class ResourceService {
     const sort = parseSort(this.def, query.sort);
     if (!sort.ok) throw badRequest(sort.message, [{ path: ['sort'], message: sort.message }]);
     const where = and(this.scopeSql(actor), this.filterSql(parsed.filters));
-    const sortCol = this.columns[sort.field];
+    const sortCol = this.valueOf(sort.field);
+    if (!sortCol) throw new Error(`sort field ${sort.field} has no column`);
     const dir = sort.dir === 'asc' ? asc : desc;
     const orderBy = sort.field === 'id' ? [dir(this.binding.table.id)] : [dir(sortCol), dir(this.binding.table.id)];
     return {
@@ -242,11 +272,12 @@ export class ResourceService {
    * The rows after (value, id) in the list's order, for keyset paging: PostgreSQL sorts NULLs
    * last ascending and first descending, and the id breaks ties, so every row comes once.
    */
-  private after(sort: { column?: Column; dir: 'asc' | 'desc' }, last: Row, lastValue: unknown): SQL | undefined {
+  private after(sort: { column?: Column | SQL; dir: 'asc' | 'desc' }, last: Row, lastValue: unknown): SQL | undefined {
     const id = this.binding.table.id;
     const lastId = last.id as number;
     const beyondId = sort.dir === 'asc' ? gt(id, lastId) : lt(id, lastId);
-    const col = sort.column;
+    // A derived field's SQL compares like a column (drizzle's operators take both).
+    const col = sort.column as Column | undefined;
     if (!col) return beyondId;
     if (sort.dir === 'asc') {
       return lastValue === null || lastValue === undefined
@@ -258,8 +289,8 @@ export class ResourceService {
       : or(lt(col, lastValue), and(eq(col, lastValue), beyondId));
   }
 
-  async list(db: Db, actor: Actor, query: Query, page: number, size: number) {
-    const { where, orderBy } = this.parseListQuery(actor, query);
+  async list(db: Db, actor: Actor, query: Query, page: number, size: number, fixed: readonly Filter[] = []) {
+    const { where, orderBy } = this.parseListQuery(actor, query, fixed);
     const t = this.binding.table;
     const rows = await db
       .select(this.selection)
@@ -546,8 +577,8 @@ export class ResourceService {
    * All matching rows as CSV chunks: the header row with the first page, then one chunk a
    * page, read in pages so memory stays flat at any size.
    */
-  async *csvChunks(db: Db, actor: Actor, query: Query): AsyncGenerator<string> {
-    const { where, orderBy, sort } = this.parseListQuery(actor, query);
+  async *csvChunks(db: Db, actor: Actor, query: Query, fixed: readonly Filter[] = []): AsyncGenerator<string> {
+    const { where, orderBy, sort } = this.parseListQuery(actor, query, fixed);
     const fields = this.def.fields.filter(
       (f: FieldDef) =>
         f.type !== 'image' &&

@@ -259,7 +259,7 @@ export async function seedDashboardCards(tx: Tx) {
       20,
       'Ready and not yet placed',
       [
-        ['readyForPlacement', '=', 'true'],
+        ['readyForPlacements', '=', 'true'],
         ['alreadyPlaced', '=', 'false'],
       ],
       [2, 1],

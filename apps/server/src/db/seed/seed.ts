@@ -1,4 +1,4 @@
-import { ALUMNI_STATUSES, ISA_STATUSES, roleByKey } from '@cohort/domain';
+import { roleByKey } from '@cohort/domain';
 import { fakerEN_IN as faker } from '@faker-js/faker';
 import { count } from 'drizzle-orm';
 import { hashPassword } from '../../platform/passwords';
@@ -6,6 +6,8 @@ import type { Db } from '../client';
 import { batches, batchMentors, blogs, colleges, events, users } from '../schema';
 import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './demo-accounts';
 import { seedCatalog, seedDashboardCards, seedMessages, seedWebsiteConfiguration } from './seed-catalog';
+import { seedLearnerRecords } from './seed-learner-records';
+import { learnerFacts, seedSubmissions } from './seed-learners';
 
 export type SeedOptions = { seed: number; learners: number; log?: (line: string) => void };
 
@@ -103,36 +105,27 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
       const last = faker.person.lastName();
       const batch = faker.helpers.arrayElement(batchRows);
       const createdAt = daysAgo(180);
-      const placed = faker.datatype.boolean({ probability: 0.12 });
       return {
         name: `${first} ${last}`,
         email: `${first}.${last}.${i + 1}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, ''),
         phone: faker.phone.number(),
         passwordHash,
         roleId: role('USER'),
-        status: faker.helpers.weightedArrayElement([
-          { value: 'Active', weight: 9 },
-          { value: 'Inactive', weight: 1 },
-        ]),
         collegeId: i % 5 === 0 ? collegeRows[0].id : faker.helpers.arrayElement(collegeRows).id,
         batchId: batch.id,
         motivatorId: faker.helpers.arrayElement(motivators).id,
         ownerId: faker.helpers.arrayElement(motivators).id,
-        isaStatus: faker.helpers.weightedArrayElement(
-          ISA_STATUSES.map((s, k) => ({ value: s.value as string, weight: k === 0 ? 6 : k === 5 ? 4 : 1 })),
-        ),
-        proStatus: faker.helpers.arrayElement(['Not Eligible', 'Payment Pending', 'Pro User', 'Did not pay']),
-        alumniStatus: placed ? 'Placed' : faker.helpers.arrayElement(ALUMNI_STATUSES.slice(0, 7)).value,
-        totalPoints: faker.number.int({ min: 0, max: 5000 }),
-        readyForPlacement: placed || faker.datatype.boolean({ probability: 0.25 }),
-        alreadyPlaced: placed,
-        placedAt: placed ? daysAgo(84) : null,
-        lastActivityAt: daysAgo(30),
+        ...learnerFacts(faker, i, now, daysAgo),
         createdAt,
         updatedAt: createdAt,
       };
     });
-    await insertChunks(learners, (chunk) => tx.insert(users).values(chunk));
+    const learnerIds: number[] = [];
+    await insertChunks(learners, async (chunk) => {
+      const ids = await tx.insert(users).values(chunk).returning({ id: users.id });
+      learnerIds.push(...ids.map((r) => r.id));
+    });
+    await seedSubmissions(tx, faker, learnerIds, now);
 
     const blogRows = Array.from({ length: 60 }, () => {
       const createdAt = daysAgo(365);
@@ -182,6 +175,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     await seedMessages(tx, faker, daysAgo);
     const admin = STAFF_ACCOUNTS.find((a) => a.role === 'ADMIN')!;
     await seedWebsiteConfiguration(tx, staff.find((s) => s.roleId === role('ADMIN'))!.id, admin.name);
+    await seedLearnerRecords(tx, faker, daysAgo);
   });
   log(
     `Seeded ${STAFF_ACCOUNTS.length + 8} staff, ${opts.learners} learners, 60 blogs, 30 events and the content and configuration screens (seed ${opts.seed}).`,

@@ -79,7 +79,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
         );
         const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
         const ok = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), request.body.password);
-        if (!user || !ok || user.status !== 'Active') throw new AppError(401, 'UNAUTHORIZED', BAD_LOGIN);
+        if (!user || !ok || user.userStatus !== 'Active') throw new AppError(401, 'UNAUTHORIZED', BAD_LOGIN);
         await clearAttempts(db, [accountKey]);
         await releaseAttempts(db, [ipKey]);
         const role = await effectiveRole(db, user.roleId);

@@ -130,11 +130,11 @@ describe('user types and their conditions', () => {
       [{ field: 'isaStatus', operator: '=', value: 'Almost verified' }, 'value', 'ISA Status must be one of'],
       [{ field: 'totalPoints', operator: '>=', value: 'lots' }, 'value', 'Total points must be a number'],
       [
-        { field: 'readyForPlacement', operator: '=', value: 'maybe' },
+        { field: 'readyForPlacements', operator: '=', value: 'maybe' },
         'value',
         'Ready for placements must be true or false',
       ],
-      [{ field: 'lastActivityAt', operator: '<', value: 'yesterday' }, 'value', 'Last Activity must be a date'],
+      [{ field: 'lastActivity', operator: '<', value: 'yesterday' }, 'value', 'Last Activity must be a date'],
       [{ field: 'email', operator: 'like' }, 'value', 'Enter a value'],
     ];
     for (const [condition, path, message] of cases) {
@@ -211,7 +211,7 @@ describe('GET /admin/card/user/dashboard-cards', () => {
     const isaVerified = await type('ISA verified', 10, [{ field: 'isaStatus', operator: '=', value: 'ISA Verified' }]);
     const highScorers = await type('Ready high scorers', 20, [
       { field: 'totalPoints', operator: '>=', value: '1000' },
-      { field: 'readyForPlacement', operator: '=', value: 'true' },
+      { field: 'readyForPlacements', operator: '=', value: 'true' },
     ]);
     const welcome = await card('Welcome');
     const isaSteps = await card('ISA next steps');
@@ -247,7 +247,7 @@ describe('GET /admin/card/user/dashboard-cards', () => {
     expect(await shown(one)).toEqual({ types: ['Everyone'], cards: ['Welcome (Everyone)'] });
     await t.db.update(users).set({ totalPoints: 1500 }).where(eq(users.id, one));
     expect((await shown(one)).cards).toEqual(['Welcome (Everyone)']);
-    await t.db.update(users).set({ readyForPlacement: true }).where(eq(users.id, one));
+    await t.db.update(users).set({ readyForPlacements: true }).where(eq(users.id, one));
     expect(await shown(one)).toEqual({
       types: ['Ready high scorers', 'Everyone'],
       cards: ['Placement drive (Ready high scorers)', 'Welcome (Everyone)'],

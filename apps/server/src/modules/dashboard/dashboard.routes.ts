@@ -27,7 +27,7 @@ export function registerDashboardRoutes(app: FastifyInstance) {
         db
           .select({
             learners: sql<number>`count(*) filter (where ${learners})::int`,
-            activeLearners: sql<number>`count(*) filter (where ${learners} and ${users.status} = 'Active')::int`,
+            activeLearners: sql<number>`count(*) filter (where ${learners} and ${users.userStatus} = 'Active')::int`,
             staff: sql<number>`count(*) filter (where ${users.roleId} <> ${LEARNER})::int`,
           })
           .from(users),
@@ -35,7 +35,7 @@ export function registerDashboardRoutes(app: FastifyInstance) {
         db
           .select({
             averagePoints: sql<number>`coalesce(round(avg(${users.totalPoints})), 0)::int`,
-            readyForPlacement: sql<number>`count(*) filter (where ${users.readyForPlacement})::int`,
+            readyForPlacement: sql<number>`count(*) filter (where ${users.readyForPlacements})::int`,
           })
           .from(users)
           .where(learners),

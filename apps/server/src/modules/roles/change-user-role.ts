@@ -19,7 +19,7 @@ async function assertNotLastAdmin(tx: Tx, currentRoleId: number) {
   const [{ n }] = await tx
     .select({ n: count() })
     .from(users)
-    .where(and(eq(users.roleId, ADMIN_ROLE_ID), eq(users.status, 'Active')));
+    .where(and(eq(users.roleId, ADMIN_ROLE_ID), eq(users.userStatus, 'Active')));
   if (n <= 1) throw conflict('This is the last admin; make someone else admin first');
 }
 

@@ -10,7 +10,7 @@ export const memberColumns = {
   name: users.name,
   email: users.email,
   roleId: users.roleId,
-  status: users.status,
+  status: users.userStatus,
 };
 
 /** Members of a role: members of the learner role are learners, so a scoped role sees only its own. */

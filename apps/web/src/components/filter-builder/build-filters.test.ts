@@ -17,7 +17,7 @@ describe('buildFilters', () => {
       [
         row('name', 'like', '  ada  '),
         row('totalPoints', '>=', '120'),
-        row('readyForPlacement', '=', 'true'),
+        row('readyForPlacements', '=', 'true'),
         row('alreadyPlaced', '!=', 'false'),
         row('isaStatus', '=', 'ISA Verified'),
         row('publishedAt', '<', '2026-02-03T14:05'),
@@ -27,7 +27,7 @@ describe('buildFilters', () => {
     expect(filters).toEqual([
       { field: 'name', operator: 'like', value: 'ada' },
       { field: 'totalPoints', operator: '>=', value: 120 },
-      { field: 'readyForPlacement', operator: '=', value: true },
+      { field: 'readyForPlacements', operator: '=', value: true },
       { field: 'alreadyPlaced', operator: '!=', value: false },
       { field: 'isaStatus', operator: '=', value: 'ISA Verified' },
       { field: 'publishedAt', operator: '<', value: new Date(2026, 1, 3, 14, 5).toISOString() },
@@ -43,7 +43,7 @@ describe('buildFilters', () => {
         row('totalPoints', '=', 'abc'),
         row('isaStatus', 'like', 'ISA'),
         row('isaStatus', '=', 'Not a status'),
-        row('readyForPlacement', '=', 'maybe'),
+        row('readyForPlacements', '=', 'maybe'),
         row('email', '', 'a@b.c'),
       ],
       fields,
@@ -70,7 +70,7 @@ describe('buildFilters', () => {
       [
         { field: 'totalPoints', operator: '>', value: 10 },
         { field: 'publishedAt', operator: '<', value: iso },
-        { field: 'readyForPlacement', operator: '=', value: true },
+        { field: 'readyForPlacements', operator: '=', value: true },
         { field: 'unknown', operator: '=', value: 'x' },
       ],
       fields,
@@ -78,12 +78,12 @@ describe('buildFilters', () => {
     expect(rows.map(({ id: _, ...r }) => r)).toEqual([
       { field: 'totalPoints', operator: '>', value: '10' },
       { field: 'publishedAt', operator: '<', value: '2026-02-03T14:05' },
-      { field: 'readyForPlacement', operator: '=', value: 'true' },
+      { field: 'readyForPlacements', operator: '=', value: 'true' },
     ]);
     expect(buildFilters(rows, fields)).toEqual([
       { field: 'totalPoints', operator: '>', value: 10 },
       { field: 'publishedAt', operator: '<', value: iso },
-      { field: 'readyForPlacement', operator: '=', value: true },
+      { field: 'readyForPlacements', operator: '=', value: true },
     ]);
   });
 });

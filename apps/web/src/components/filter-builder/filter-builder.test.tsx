@@ -103,7 +103,7 @@ describe('FilterBuilder', () => {
       within(row.getByLabelText('Operator'))
         .getAllByRole('option')
         .map((o) => o.textContent);
-    fireEvent.change(row.getByLabelText('Field'), { target: { value: 'createdAt' } });
+    fireEvent.change(row.getByLabelText('Field'), { target: { value: 'registrationDate' } });
     expect(labels()).toEqual(['is on', 'is not on', 'is after', 'is on or after', 'is before', 'is on or before']);
     fireEvent.change(row.getByLabelText('Field'), { target: { value: 'totalPoints' } });
     expect(labels()).toEqual([

@@ -55,7 +55,7 @@ export function DashboardPage() {
             <StatCard
               label="Active learners"
               value={data.home.activeLearners}
-              link={learnersLink({ field: 'status', operator: '=', value: 'Active' })}
+              link={learnersLink({ field: 'userStatus', operator: '=', value: 'Active' })}
             />
             <StatCard
               label="Staff"
@@ -88,7 +88,7 @@ export function DashboardPage() {
               <StatCard
                 label="Ready for placement"
                 value={data.studies.readyForPlacement}
-                link={learnersLink({ field: 'readyForPlacement', operator: '=', value: true })}
+                link={learnersLink({ field: 'readyForPlacements', operator: '=', value: true })}
               />
             </SimpleGrid>
             <Paper withBorder radius="md">

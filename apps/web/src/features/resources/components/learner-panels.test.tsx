@@ -14,18 +14,18 @@ const learner = {
   name: 'Asha Learner',
   email: 'asha@example.com',
   phone: null,
-  status: 'Active',
+  userStatus: 'Active',
   isaStatus: 'ISA Verified',
   proStatus: 'Not Eligible',
   alumniStatus: 'Not Started',
   totalPoints: 1200,
-  readyForPlacement: true,
+  readyForPlacements: true,
   alreadyPlaced: false,
   collegeId: null,
   batchId: null,
   motivatorId: 1,
   ownerId: null,
-  lastActivityAt: null,
+  lastActivity: null,
   createdAt: at,
   updatedAt: at,
   version: 1,
@@ -51,7 +51,8 @@ beforeEach(() => {
   sent = [];
   messages = [];
   stubApi(fetchMock, (url, init) => {
-    if (url.pathname === '/admin/user/get/5') return jsonResponse(200, learner);
+    if (url.pathname === '/admin/user/details' && url.searchParams.get('user') === '5')
+      return jsonResponse(200, learner);
     if (url.pathname === '/admin/card/user/dashboard-cards') {
       expect(url.searchParams.get('userId')).toBe('5');
       return jsonResponse(200, {

@@ -1,0 +1,58 @@
+import { ISA_PENDING_STATUSES, type ParsedFilter, SUBMISSION_WINDOWS, submissionWindowKey } from '@cohort/domain';
+import { and, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { taskSubmissions, users } from '../db/schema';
+import type { DerivedField } from './service';
+
+/** The start of the last `days` days, as SQL (`days` is one of our constants, never input). */
+const since = (days: number) => sql`now() - interval '${sql.raw(String(days))} days'`;
+
+/**
+ * "tasks submitted in last N days = 0" (and > 0, >= 1...) is answered from the learner's last
+ * submission, an indexed column the database keeps exact (decision 013), instead of counting
+ * submissions for every learner; other counts are compared as counted.
+ */
+function windowFilter(days: number, f: ParsedFilter): SQL | undefined {
+  const n = f.value as number;
+  const none = or(isNull(users.lastTaskSubmitDate), lt(users.lastTaskSubmitDate, since(days)));
+  const some = sql`${users.lastTaskSubmitDate} >= ${since(days)}`;
+  if (n === 0) {
+    if (f.operator === '=' || f.operator === '<=') return none;
+    if (f.operator === '!=' || f.operator === '>') return some;
+    if (f.operator === '>=') return sql`true`;
+    if (f.operator === '<') return sql`false`;
+  }
+  if (n === 1 && f.operator === '>=') return some;
+  if (n === 1 && f.operator === '<') return none;
+  return undefined;
+}
+
+/**
+ * The learner's id written with its table: inside a subquery over another table with an `id`
+ * of its own, drizzle's unqualified column (as it writes them in a one-table select list)
+ * would mean the inner table's.
+ */
+const learnerId = sql`${sql.identifier('users')}.${sql.identifier('id')}`;
+
+const windows = Object.fromEntries(
+  SUBMISSION_WINDOWS.map((days): [string, DerivedField] => [
+    submissionWindowKey(days),
+    {
+      sql: sql<number>`(select count(*) from ${taskSubmissions} where ${taskSubmissions.userId} = ${learnerId} and ${
+        taskSubmissions.submittedAt
+      } >= ${since(days)})`.mapWith(Number),
+      notNull: true,
+      filter: (f) => windowFilter(days, f),
+    },
+  ]),
+);
+
+/** The learner's fields that are not columns of `users` of their own (decision 013). */
+export const LEARNER_DERIVED: Record<string, DerivedField> = {
+  userId: { sql: sql<number>`${users.id}`.mapWith(users.id), notNull: true },
+  registrationDate: { sql: sql<Date>`${users.createdAt}`.mapWith(users.createdAt), notNull: true },
+  isaPending: {
+    sql: sql<boolean>`(${inArray(users.isaStatus, [...ISA_PENDING_STATUSES])})`.mapWith(Boolean),
+    notNull: true,
+  },
+  ...windows,
+};
