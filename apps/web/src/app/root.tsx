@@ -35,8 +35,8 @@ function PersistGate() {
 export function Root() {
   return (
     <MantineProvider theme={theme} colorSchemeManager={colorSchemeManager} defaultColorScheme="light">
-      {/* Top-right (spec §9), below the 60 px header so a toast never covers the user's name or Log out. */}
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} style={{ top: 68 }} />
+      {/* Top-right (spec §9); app/global.css puts that corner below the header. */}
+      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
       <AppErrorBoundary>
         <PersistGate />
       </AppErrorBoundary>
