@@ -18,6 +18,7 @@ import { registerHistoryRoutes } from './modules/history/history.routes';
 import { registerImpersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
+import { registerLearnerRecordRoutes } from './modules/users/learner-records.routes';
 import { installAccessControl } from './platform/access';
 import { installErrorHandler } from './platform/errors';
 import { redactSecrets } from './platform/log-redaction';
@@ -137,6 +138,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   registerConfigurationRoutes(app, services);
   registerImpersonationRoutes(app);
   registerHistoryRoutes(app, services);
+  registerLearnerRecordRoutes(app, services);
 
   // The built console, with the SPA fallback for its client-side routes.
   const dist = config.WEB_DIST;

@@ -4,6 +4,7 @@ export * from './enums';
 export * from './errors';
 export * from './fields';
 export * from './history';
+export * from './learner-records';
 export * from './learners';
 export * from './permissions';
 export * from './platform';
@@ -34,6 +35,14 @@ import {
   productResource,
   testimonialResource,
 } from './content';
+import {
+  mentorTeamResource,
+  notWorkingWarningResource,
+  reactivationResource,
+  strikeResource,
+  userFlagCommentResource,
+  userFlagResource,
+} from './learner-records';
 import { messageResource, userResource } from './learners';
 import { auditResource, backendErrorResource, frontendErrorResource } from './platform';
 import type { ResourceDef } from './resource';
@@ -59,6 +68,12 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     userTypeConditionResource,
     userTypeCardResource,
     messageResource,
+    userFlagResource,
+    userFlagCommentResource,
+    strikeResource,
+    notWorkingWarningResource,
+    reactivationResource,
+    mentorTeamResource,
     questionResource,
     answerResource,
     websiteConfigurationResource,

@@ -62,8 +62,25 @@ export const PERMISSIONS = {
     update: ['MOTIVATOR', 'NEGOTIATOR'],
     export: ['HR', 'MOTIVATOR', 'COLLEGE_ADMIN', 'NEGOTIATOR'],
   },
+  // A learner's own records (decision 014); each follows its learner's row scope.
   userFlag: readWrite(['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'], ['MOTIVATOR', 'MENTOR', 'HR']),
-  strike: readWrite(['MOTIVATOR', 'MENTOR', 'HR'], ['MENTOR', 'HR']),
+  strike: readWrite(['MOTIVATOR', 'MENTOR', 'HR', 'COLLEGE_ADMIN'], ['MENTOR', 'HR']),
+  // Issued by the system; the motivator removes one (the learner had a reason), kept as history.
+  notWorkingWarning: {
+    list: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR', 'COLLEGE_ADMIN'],
+    read: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR', 'COLLEGE_ADMIN'],
+    export: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR', 'COLLEGE_ADMIN'],
+    delete: ['MOTIVATOR'],
+  },
+  // Motivators and negotiators ask; only ADMIN decides (update: Pending -> Fulfilled | Rejected).
+  reactivation: {
+    list: ['MOTIVATOR', 'NEGOTIATOR', 'HR'],
+    read: ['MOTIVATOR', 'NEGOTIATOR', 'HR'],
+    export: ['MOTIVATOR', 'NEGOTIATOR', 'HR'],
+    create: ['MOTIVATOR', 'NEGOTIATOR'],
+  },
+  mentorTeam: readWrite(['MENTOR', 'MOTIVATOR', 'HR'], ['MENTOR']),
+  studentTeam: { list: ['MENTOR', 'MOTIVATOR', 'HR'], read: ['MENTOR', 'MOTIVATOR', 'HR'] },
   isa: readWrite(['NEGOTIATOR', 'HR', 'MOTIVATOR'], ['NEGOTIATOR']),
   hold: readWrite(['NEGOTIATOR', 'MOTIVATOR'], ['NEGOTIATOR', 'MOTIVATOR']),
   plan: readWrite(['NEGOTIATOR', 'MARKETING', 'MOTIVATOR'], []),
@@ -139,6 +156,12 @@ export const ROW_SCOPES: Partial<Record<PermissionResource, Partial<Record<RoleK
   user: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   // A learner's own records (messages; later flags, strikes, holds) follow their learner's scope.
   message: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  userFlag: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  strike: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  notWorkingWarning: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  reactivation: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  mentorTeam: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  studentTeam: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   batch: { COLLEGE_ADMIN: 'ownCollege', MENTOR: 'ownBatches' },
   college: { COLLEGE_ADMIN: 'ownCollege' },
 };

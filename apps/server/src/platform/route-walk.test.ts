@@ -85,6 +85,13 @@ const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
   card: { read: ['MARKETING'], write: ['MARKETING'] },
   userType: { read: ['MARKETING'], write: [] },
   message: { read: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'], write: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'] },
+  // A learner's own records (decision 014).
+  userFlag: { read: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'], write: ['MOTIVATOR', 'MENTOR', 'HR'] },
+  strike: { read: ['MOTIVATOR', 'MENTOR', 'HR', 'COLLEGE_ADMIN'], write: ['MENTOR', 'HR'] },
+  notWorkingWarning: { read: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR', 'COLLEGE_ADMIN'], write: ['MOTIVATOR'] },
+  reactivation: { read: ['MOTIVATOR', 'NEGOTIATOR', 'HR'], create: ['MOTIVATOR', 'NEGOTIATOR'], update: [] },
+  mentorTeam: { read: ['MENTOR', 'MOTIVATOR', 'HR'], write: ['MENTOR'] },
+  studentTeam: { read: ['MENTOR', 'MOTIVATOR', 'HR'] },
 };
 const READS = new Set(['list', 'read', 'export']);
 /** Calls that can end the caller's session: each gets a session of its own. */

@@ -1,5 +1,7 @@
 import { type PermissionResource, type RoleKey, rowScope } from '@cohort/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reactivationRequests, studentTeamMembers, studentTeams } from '../db/schema';
+import { issueNotWorkingWarning } from '../modules/users/issue-not-working-warning';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
@@ -29,10 +31,37 @@ const LEARNER_ROUTES = [
   `/admin/role/attendance?roleId=2&date=2026-01-05&page_size=100`,
   '/admin/message/get?page_size=100',
   '/admin/message/download-csv',
+  // A learner's own records (decision 014).
+  '/admin/user/flag/all?page_size=100',
+  '/admin/user/flag/download-csv',
+  '/admin/user/flag/comment/all?page_size=100',
+  '/admin/user/strike/all?page_size=100',
+  '/admin/user/strike/download-csv',
+  '/admin/user/not-working-alert/warnings/all?page_size=100',
+  '/admin/user/reactivation/all?page_size=100',
+];
+/** Lists that name every learner of the role's scope (each learner has a row in each). */
+const LISTS_NAMING_ALL = [
+  '/admin/user/get',
+  '/admin/role/users',
+  '/admin/message/get',
+  '/admin/user/flag/all',
+  '/admin/user/flag/comment/all',
+  '/admin/user/strike/all',
+  '/admin/user/not-working-alert/warnings/all',
+  '/admin/user/reactivation/all',
 ];
 
 /** Resources holding a learner's own records: their rows follow their learner's scope (learnerChildScopes). */
-const LEARNER_CHILDREN: PermissionResource[] = ['message'];
+const LEARNER_CHILDREN: PermissionResource[] = [
+  'message',
+  'userFlag',
+  'strike',
+  'notWorkingWarning',
+  'reactivation',
+  'mentorTeam',
+  'studentTeam',
+];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -51,7 +80,45 @@ beforeAll(async () => {
       payload: { userId: learner.id, subject: `Hello ${learner.name}`, body: 'Welcome to the cohort.' },
     });
     expect(res.statusCode).toBe(201);
+    // And one of each of their own records.
+    const flag = await t.call({
+      method: 'POST',
+      url: '/admin/user/flag/add',
+      token: admin,
+      payload: { userId: learner.id, title: `Flag on ${learner.name}`, description: 'Missed calls.' },
+    });
+    expect(flag.statusCode).toBe(201);
+    const comment = await t.call({
+      method: 'POST',
+      url: '/admin/user/flag/add-comment',
+      token: admin,
+      payload: { flagId: flag.json().id, comment: 'Called them back.' },
+    });
+    expect(comment.statusCode).toBe(201);
+    const strike = await t.call({
+      method: 'POST',
+      url: '/admin/user/strike',
+      token: admin,
+      payload: { userId: learner.id, type: 'Discipline', reason: 'Late to the demo.' },
+    });
+    expect(strike.statusCode).toBe(201);
+    await issueNotWorkingWarning(t.db, learner.id, 'No task submitted for 7 days');
+    await t.db.insert(reactivationRequests).values({ userId: learner.id, reason: 'Back', requestedByName: 'Admin' });
+    const mentorTeam = await t.call({
+      method: 'POST',
+      url: '/admin/user/mentor-team',
+      token: admin,
+      payload: { userId: learner.id, mentorId: await t.userId('MENTOR'), role: 'member' },
+    });
+    expect(mentorTeam.statusCode).toBe(201);
   }
+  // One student team of all four: its details name only the caller's own learners.
+  const [team] = await t.db.insert(studentTeams).values({ name: 'Team Everyone' }).returning();
+  await t.db
+    .insert(studentTeamMembers)
+    .values(all.filter((l) => l.name in LEARNERS).map((l) => ({ teamId: team.id, userId: l.id, role: 'member' })));
+  LEARNER_ROUTES.push(`/admin/user/student/team/details?teamId=${team.id}`);
+  LISTS_NAMING_ALL.push('/admin/user/student/team/details');
 });
 afterAll(() => t.close());
 
@@ -81,11 +148,7 @@ describe('row scopes hold on every route that answers learner data', () => {
           expect(res.body, `${role} ${url}`).not.toContain(name);
           expect(res.body, `${role} ${url}`).not.toContain(LEARNERS[name]);
         }
-        if (
-          url.startsWith('/admin/user/get') ||
-          url.startsWith('/admin/role/users') ||
-          url.startsWith('/admin/message/get')
-        ) {
+        if (LISTS_NAMING_ALL.some((list) => url.startsWith(`${list}?`))) {
           for (const name of visible) expect(res.body, `${role} ${url}`).toContain(name);
         }
       }
@@ -113,6 +176,36 @@ describe('row scopes hold on every route that answers learner data', () => {
         });
         if (sent.statusCode !== 403)
           expect(sent.statusCode, `${role} messages ${learner.name}`).toBe(inside ? 201 : 400);
+        // A learner's own records: the spec's calls by learner answer theirs inside the scope, nothing outside.
+        for (const url of [
+          `/admin/user/flag/get?userId=${learner.id}`,
+          `/admin/user/strike?userId=${learner.id}`,
+          `/admin/user/not-working-alert/warnings/history?userId=${learner.id}`,
+          `/admin/user/reactivation?userId=${learner.id}`,
+        ]) {
+          const own = await t.call({ method: 'GET', url, token });
+          if (own.statusCode === 403) continue;
+          expect(own.statusCode, `${role} ${url}`).toBe(200);
+          const ids = (own.json().data as { userId: number }[]).map((r) => r.userId);
+          // Earlier roles may have flagged the same learner: at least the seeded record, all of this learner.
+          expect(ids.length > 0, `${role} ${url} (${learner.name})`).toBe(inside);
+          expect(new Set(ids), `${role} ${url}`).toEqual(new Set(inside ? [learner.id] : []));
+        }
+        for (const url of [
+          `/admin/user/mentor-team/${learner.id}`,
+          `/admin/user/student/team/get?userId=${learner.id}`,
+        ]) {
+          const team = await t.call({ method: 'GET', url, token });
+          if (team.statusCode !== 403) expect(team.statusCode, `${role} ${url}`).toBe(inside ? 200 : 404);
+        }
+        const flagged = await t.call({
+          method: 'POST',
+          url: '/admin/user/flag/add',
+          token,
+          payload: { userId: learner.id, title: `From ${role}`, description: 'Checking in.' },
+        });
+        if (flagged.statusCode !== 403)
+          expect(flagged.statusCode, `${role} flags ${learner.name}`).toBe(inside ? 201 : 400);
       }
       const messages = await t.call({ method: 'GET', url: '/admin/message/get?page_size=100', token });
       if (messages.statusCode === 200) {

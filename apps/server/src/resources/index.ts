@@ -14,12 +14,18 @@ import {
   frontendErrorResource,
   jobRoleResource,
   locationResource,
+  mentorTeamResource,
   messageResource,
+  notWorkingWarningResource,
   orderResource,
   productResource,
   questionResource,
+  reactivationResource,
   roleByKey,
+  strikeResource,
   testimonialResource,
+  userFlagCommentResource,
+  userFlagResource,
   userResource,
   userTypeCardResource,
   userTypeConditionIssues,
@@ -44,11 +50,17 @@ import {
   frontendErrors,
   jobRoles,
   locations,
+  mentorTeamMembers,
   messages,
+  notWorkingWarnings,
   orders,
   products,
   questions,
+  reactivationRequests,
+  strikes,
   testimonials,
+  userFlagComments,
+  userFlags,
   users,
   userTypeCards,
   userTypeConditions,
@@ -57,6 +69,7 @@ import {
 } from '../db/schema';
 import { recordConfigurationVersion } from '../modules/configuration/record-configuration-version';
 import { markQuestionAnswered } from '../modules/support/mark-question-answered';
+import { mustBeInactiveLearner, mustNameMentor } from '../modules/users/learner-record-checks';
 import { LEARNER_SCOPES, learnerChildScopes, mustNameLearner } from '../platform/row-scopes';
 import { type ResourceBinding, type ResourceService, registerResource } from './engine';
 import { LEARNER_DERIVED } from './learner-fields';
@@ -109,6 +122,51 @@ export function resourceBindings(): ResourceBinding[] {
       scopes: learnerChildScopes(messages.userId),
       onCreate: (a) => ({ senderId: a.user.id, senderName: a.user.name }),
       afterWrite: mustNameLearner('userId'),
+    },
+    // A learner's own records (decision 014): scoped by their learner, writer recorded by the server.
+    {
+      def: userFlagResource,
+      table: userFlags,
+      entity: 'userFlag',
+      scopes: learnerChildScopes(userFlags.userId),
+      onCreate: (a) => ({ raisedById: a.user.id, raisedByName: a.user.name }),
+      afterWrite: mustNameLearner('userId'),
+    },
+    {
+      def: userFlagCommentResource,
+      table: userFlagComments,
+      entity: 'userFlagComment',
+      scopes: learnerChildScopes(userFlagComments.userId),
+    },
+    {
+      def: strikeResource,
+      table: strikes,
+      entity: 'strike',
+      scopes: learnerChildScopes(strikes.userId),
+      onCreate: (a) => ({ givenById: a.user.id, givenByName: a.user.name }),
+      afterWrite: mustNameLearner('userId'),
+    },
+    {
+      def: notWorkingWarningResource,
+      table: notWorkingWarnings,
+      entity: 'notWorkingWarning',
+      scopes: learnerChildScopes(notWorkingWarnings.userId),
+    },
+    {
+      def: reactivationResource,
+      table: reactivationRequests,
+      entity: 'reactivationRequest',
+      scopes: learnerChildScopes(reactivationRequests.userId),
+      onCreate: (a) => ({ requestedById: a.user.id, requestedByName: a.user.name }),
+      afterWrite: mustBeInactiveLearner,
+    },
+    {
+      def: mentorTeamResource,
+      table: mentorTeamMembers,
+      entity: 'mentorTeamMember',
+      scopes: learnerChildScopes(mentorTeamMembers.userId),
+      onCreate: (a) => ({ assignedById: a.user.id, assignedByName: a.user.name }),
+      afterWrite: mustNameMentor,
     },
     { def: questionResource, table: questions, entity: 'question' },
     {
