@@ -11,8 +11,10 @@ import {
 } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { validateDashboardSearch } from '../features/dashboard/dashboard-search';
+import { ImpersonationView } from '../features/impersonation/components/impersonation-view';
 import { validateListSearch } from '../features/resources/list-search';
 import { validateRoleDetailSearch, validateRolesSearch } from '../features/roles/roles-search';
+import { useImpersonation } from '../lib/impersonation';
 import { lazyImport } from '../lib/lazy-import';
 import { useAppStore } from '../lib/store';
 import { AppLayout } from './layout/app-layout';
@@ -61,12 +63,13 @@ function LoggedOut() {
 
 function Root() {
   const token = useAppStore((s) => s.token);
+  const impersonation = useImpersonation();
   if (!token) return <LoggedOut />;
+  // Acting as a learner: no staff screen opens with a learner's session (decision 015).
+  const acting = impersonation !== null && impersonation.adminToken !== token;
   return (
     <AppLayout>
-      <Suspense fallback={<PageLoader />}>
-        <Outlet />
-      </Suspense>
+      <Suspense fallback={<PageLoader />}>{acting ? <ImpersonationView /> : <Outlet />}</Suspense>
     </AppLayout>
   );
 }

@@ -1,5 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '@cohort/domain/enums';
 import { type ApiIssue, MESSAGES } from '@cohort/domain/errors';
+import { currentImpersonation, restoreAdminSession } from './impersonation';
 import { notifyError } from './notify';
 import { appStore, clearSession } from './store';
 
@@ -123,6 +124,18 @@ export function handleFailure(
     notifyError(MESSAGES.noConnection);
   } else if (status >= 500) {
     notifyError(MESSAGES.serverError);
+  } else if (
+    (status === 401 || status === 403) &&
+    !login &&
+    !logout &&
+    opts.token === undefined &&
+    currentImpersonation()
+  ) {
+    // The impersonation token ended (its 15 minutes, a stop elsewhere) or reached past the
+    // learner: the admin's own session is still theirs, so they go back to it, not out.
+    const ended = restoreAdminSession();
+    notifyError('The impersonation has ended. You are back in your own session.');
+    appStore.getState().requestRedirect(ended ? `/learners/${ended.learner.id}` : '/');
   } else if (status === 401 || status === 403) {
     if (status === 401 && !logout && !login && hadSession) appStore.getState().setSessionExpired(true);
     if (!login && !logout) {

@@ -1,7 +1,6 @@
 import { roleByName } from '@cohort/domain';
 import {
   ActionIcon,
-  Alert,
   AppShell,
   Burger,
   Button,
@@ -20,6 +19,7 @@ import { IconLogout, IconMoon, IconSearch, IconSun } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useLogout } from '../../features/auth/api/logout';
+import { ImpersonationBanner } from '../../features/impersonation/components/impersonation-banner';
 import { useRoleKey } from '../../lib/auth';
 import { savePreferences } from '../../lib/preferences';
 import { useAppStore } from '../../lib/store';
@@ -133,11 +133,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
       </AppShell.Navbar>
       <CommandPalette />
       <AppShell.Main>
-        {user?.impersonatedBy && (
-          <Alert color="orange" mb="md" title="Impersonation">
-            You are signed in as {user.name}, impersonated by {user.impersonatedBy.name}. Everything you do is audited.
-          </Alert>
-        )}
+        <ImpersonationBanner />
         {children}
       </AppShell.Main>
     </AppShell>

@@ -1,9 +1,11 @@
 import { AUDIT_ACTIONS, type FieldDef, RESOURCES, type ResourceDef } from '@cohort/domain';
 import type { ComponentType } from 'react';
 import type { ApiRecord } from '../../components/resource-form/form-values';
+import { ImpersonatePanel } from '../impersonation/components/impersonate-panel';
 import { AuditDiffPanel } from './components/audit-diff';
 import { ConfigurationHistoryPanel } from './components/configuration-history-panel';
 import { DashboardCardsPanel } from './components/dashboard-cards-panel';
+import { LearnerHistoryPanel } from './components/learner-history-panel';
 import { LearnerMessagesPanel } from './components/learner-messages-panel';
 import { QuestionAnswersPanel } from './components/question-answers-panel';
 import { UserTypeRulesPanel } from './components/user-type-rules-panel';
@@ -45,7 +47,9 @@ function register(path: string, slug: string, area: NavArea, { fields, ...extra 
 
 /** In navigation order within each area. */
 export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
-  register('user', 'learners', 'Learners', { panels: [DashboardCardsPanel, LearnerMessagesPanel] }),
+  register('user', 'learners', 'Learners', {
+    panels: [DashboardCardsPanel, LearnerMessagesPanel, LearnerHistoryPanel, ImpersonatePanel],
+  }),
   register('message', 'messages', 'Learners'),
   register('blog', 'blogs', 'Content'),
   register('event', 'events', 'Content'),

@@ -1,0 +1,34 @@
+import type { ImpersonateInput, SessionUser } from '@cohort/domain';
+import { useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { impersonationStore } from '../../../lib/impersonation';
+import { queryClient } from '../../../lib/query-client';
+import { appStore } from '../../../lib/store';
+
+/**
+ * POST /admin/user/impersonate, then the console acts as the learner: the admin's own token
+ * and user are kept aside (lib/impersonation.ts) and the impersonation token becomes the one
+ * every call sends, until "Stop impersonating".
+ */
+export async function startImpersonation(input: ImpersonateInput & { learnerName: string }): Promise<void> {
+  const { learnerName, ...body } = input;
+  const { token, expiresAt } = await api.post<{ token: string; expiresAt: string }>('/admin/user/impersonate', body);
+  // Who the new token is, as the server says (silent: a failure here is not the admin's session ending).
+  const { user } = await api.get<{ user: SessionUser }>('/auth/session', { token, silent: true });
+  const { token: adminToken, user: adminUser } = appStore.getState();
+  if (!adminToken || !adminUser) return;
+  impersonationStore.getState().set({
+    adminToken,
+    adminUser,
+    learner: { id: body.userId, name: learnerName },
+    reason: body.reason,
+    expiresAt,
+  });
+  queryClient.clear();
+  appStore.getState().setSession(token, user);
+  appStore.getState().requestRedirect('/');
+}
+
+export function useStartImpersonation() {
+  return useMutation({ mutationFn: startImpersonation });
+}

@@ -1,0 +1,159 @@
+import { ModalsProvider } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { AppTestRouter } from '../../../testing/router';
+import { signInAs, stubApi } from '../../roles/roles-test-utils';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const at = '2026-01-05T10:00:00.000Z';
+const learner = { id: 5, name: 'Asha Learner', email: 'asha@example.com', createdAt: at, updatedAt: at, version: 4 };
+const entry = (over: Record<string, unknown>) => ({
+  createdAt: at,
+  entity: 'user',
+  entityLabel: 'Learner',
+  entityId: '5',
+  actorId: 1,
+  actorName: 'Test Admin',
+  impersonatorId: null,
+  impersonatorName: null,
+  revertsAuditId: null,
+  recordVersion: 4,
+  note: null,
+  ...over,
+});
+let reverts: unknown[];
+let name: string;
+
+function entries() {
+  return [
+    entry({
+      id: 31,
+      action: 'update',
+      changes: [
+        { field: 'name', label: 'Name', before: 'Asha L', after: name, revertible: true, reason: null },
+        {
+          field: 'totalPoints',
+          label: 'Total points',
+          before: 100,
+          after: 600,
+          revertible: false,
+          reason: 'Total points is changed by its own action, not set directly, so it cannot be reverted here',
+        },
+      ],
+    }),
+    entry({
+      id: 30,
+      action: 'create',
+      entity: 'message',
+      entityLabel: 'Message',
+      entityId: '9',
+      recordVersion: null,
+      actorName: 'Asha Learner',
+      impersonatorId: 1,
+      impersonatorName: 'Test Admin',
+      changes: [
+        {
+          field: 'subject',
+          label: 'Subject',
+          before: null,
+          after: 'Hello',
+          revertible: false,
+          reason: 'Only a change to a field can be reverted, not an addition or removal',
+        },
+      ],
+    }),
+  ];
+}
+
+beforeEach(() => {
+  vi.mocked(notifications.show).mockClear();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  reverts = [];
+  name = 'Asha Learner';
+  stubApi(fetchMock, (url, init) => {
+    const method = init?.method ?? 'GET';
+    if ((url.pathname === '/admin/user/get/5' || url.pathname === '/admin/user/details') && method === 'GET')
+      return jsonResponse(200, { ...learner, name });
+    if (url.pathname === '/admin/user/history') {
+      expect(url.searchParams.get('userId')).toBe('5');
+      return jsonResponse(200, { data: entries(), totalItems: 2 });
+    }
+    if (url.pathname === '/admin/user/history/revert' && method === 'POST') {
+      const body = JSON.parse(String(init?.body));
+      reverts.push(body);
+      if (reverts.length > 1) {
+        return jsonResponse(409, {
+          message: 'Someone else changed this record. Load the latest version and try again.',
+          code: 'CONFLICT',
+        });
+      }
+      name = 'Asha L';
+      return jsonResponse(200, {
+        auditId: 31,
+        entity: 'user',
+        entityId: '5',
+        field: 'name',
+        value: 'Asha L',
+        version: 5,
+      });
+    }
+    if (url.pathname.startsWith('/admin/card/') || url.pathname.startsWith('/admin/message/'))
+      return jsonResponse(200, { data: [], totalItems: 0, userTypes: [], userId: 5 });
+    return undefined;
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("a learner's history", () => {
+  it('lists each change field by field, with who (and the admin behind an impersonation)', async () => {
+    signInAs('MOTIVATOR');
+    renderWithProviders(<AppTestRouter url="/learners/5" />);
+    const update = await screen.findByTestId('history-entry-31', {}, { timeout: 5000 });
+    const nameRow = within(update).getByText('Name').closest('tr')!;
+    expect(within(nameRow).getByText('Asha L')).toBeTruthy();
+    expect(within(nameRow).getByText('Asha Learner')).toBeTruthy();
+    expect(within(nameRow).getByRole('button', { name: 'Revert Name' })).toBeTruthy();
+    const pointsRow = within(update).getByText('Total points').closest('tr')!;
+    expect(within(pointsRow).queryByRole('button')).toBeNull();
+    expect(within(pointsRow).getByText('Not revertible')).toBeTruthy();
+
+    const created = screen.getByTestId('history-entry-30');
+    expect(within(created).getByText(/Asha Learner, impersonated by Test Admin/)).toBeTruthy();
+    expect(within(created).queryByText('Not revertible')).toBeNull();
+  });
+
+  it('reverts a field after a confirmation, with the record version; a stale one says so', async () => {
+    signInAs('ADMIN');
+    renderWithProviders(
+      <ModalsProvider>
+        <AppTestRouter url="/learners/5" />
+      </ModalsProvider>,
+    );
+    const update = await screen.findByTestId('history-entry-31', {}, { timeout: 5000 });
+    fireEvent.click(within(update).getByRole('button', { name: 'Revert Name' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Set Name back?' });
+    expect(within(dialog).getByText(/goes back from “Asha Learner” to “Asha L”/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Revert' }));
+    await waitFor(() => expect(reverts).toEqual([{ auditId: 31, field: 'name', version: 4 }]));
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(expect.objectContaining({ message: 'Name is set back' })),
+    );
+
+    fireEvent.click(within(await screen.findByTestId('history-entry-31')).getByRole('button', { name: 'Revert Name' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Set Name back?' })).getByRole('button', { name: 'Revert' }),
+    );
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({
+          message: 'Someone else changed this record. Load the latest version and try again.',
+        }),
+      ),
+    );
+  });
+});
