@@ -78,6 +78,13 @@ export const users = pgTable(
      * submission's own transaction (it cannot drift); the window filters read it.
      */
     lastTaskSubmitDate: timestamp('last_task_submit_at', { withTimezone: true }),
+    // Set by the learner page's actions (decision 013).
+    placementBlacklistDate: date('placement_blacklist_until'),
+    qualificationDeadline: date('qualification_deadline'),
+    sharpenerPlusStatus: text('sharpener_plus_status'),
+    billingCycle: text('billing_cycle'),
+    campusNexa: boolean('campus_nexa').notNull().default(false),
+    rejectionReason: text('rejection_reason'),
     // two-factor authentication
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     twoFactorSecret: text('two_factor_secret'),
