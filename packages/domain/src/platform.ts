@@ -70,6 +70,9 @@ export const AUDIT_ACTIONS = [
   { value: 'register', label: 'Register', color: 'gray' },
   { value: 'registerExisting', label: 'Register (email taken)', color: 'yellow' },
   { value: 'changePassword', label: 'Change password', color: 'orange' },
+  { value: 'impersonate', label: 'Impersonate', color: 'orange' },
+  { value: 'stopImpersonation', label: 'Stop impersonating', color: 'gray' },
+  { value: 'revert', label: 'Revert', color: 'violet' },
 ] as const;
 
 export const auditResource: ResourceDef = {
@@ -91,6 +94,9 @@ export const auditResource: ResourceDef = {
     { name: 'action', label: 'Action', type: 'string', list: true, filter: true, sort: true },
     { name: 'entity', label: 'Entity', type: 'string', list: true, filter: true, sort: true },
     { name: 'entityId', label: 'Entity id', type: 'string', list: true, filter: true, sort: true },
+    // The learner the written row belongs to, and the entry a revert undoes (decision 015).
+    { name: 'subjectUserId', label: 'Learner id', type: 'integer', filter: true },
+    { name: 'revertsAuditId', label: 'Reverts entry', type: 'integer', filter: true },
     { name: 'before', label: 'Before', type: 'json' },
     { name: 'after', label: 'After', type: 'json' },
   ],

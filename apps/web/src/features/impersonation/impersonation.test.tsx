@@ -75,7 +75,7 @@ async function impersonateFromLearnerPage() {
   return screen.findByTestId('impersonation-banner', {}, { timeout: 5000 });
 }
 
-describe('impersonating a learner from their page', () => {
+describe('impersonating a learner from their page', { timeout: 20_000 }, () => {
   it('asks for a reason before anything is sent', async () => {
     signInAs('ADMIN');
     renderWithProviders(

@@ -109,7 +109,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-describe("a learner's history", () => {
+describe("a learner's history", { timeout: 20_000 }, () => {
   it('lists each change field by field, with who (and the admin behind an impersonation)', async () => {
     signInAs('MOTIVATOR');
     renderWithProviders(<AppTestRouter url="/learners/5" />);

@@ -16,12 +16,9 @@ function Value({ value }: { value: unknown }) {
   return <Text style={{ wordBreak: 'break-word' }}>{String(value)}</Text>;
 }
 
-const ACTION_LABELS: Record<string, { label: string; color: string }> = {
-  ...Object.fromEntries(AUDIT_ACTIONS.map((a) => [a.value, { label: a.label, color: a.color }])),
-  impersonate: { label: 'Impersonate', color: 'orange' },
-  stopImpersonation: { label: 'Stop impersonating', color: 'gray' },
-  revert: { label: 'Revert', color: 'violet' },
-};
+const ACTION_LABELS: Record<string, { label: string; color: string }> = Object.fromEntries(
+  AUDIT_ACTIONS.map((a) => [a.value, { label: a.label, color: a.color }]),
+);
 
 function Entry({ entry, userId }: { entry: HistoryEntry; userId: string }) {
   const revert = useRevertFieldChange(userId);
