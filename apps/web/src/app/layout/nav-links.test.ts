@@ -9,7 +9,10 @@ describe('navigation', () => {
   it('gives ADMIN every screen, grouped by area; bespoke pages register into their area', () => {
     expect(groups('ADMIN')).toEqual([
       [null, ['Dashboard']],
-      ['Learners', ['Learners', 'Messages']],
+      [
+        'Learners',
+        ['Learners', 'Messages', 'Flags', 'Flag comments', 'Strikes', 'Not-working warnings', 'Reactivation requests'],
+      ],
       ['Content', ['Blogs', 'Events', 'Testimonials', 'Companies', 'Products', 'Orders']],
       ['Placements', ['Job roles']],
       [

@@ -5,8 +5,13 @@ import { ImpersonatePanel } from '../impersonation/components/impersonate-panel'
 import { AuditDiffPanel } from './components/audit-diff';
 import { ConfigurationHistoryPanel } from './components/configuration-history-panel';
 import { DashboardCardsPanel } from './components/dashboard-cards-panel';
+import { LearnerFlagsPanel } from './components/learner-flags-panel';
 import { LearnerHistoryPanel } from './components/learner-history-panel';
 import { LearnerMessagesPanel } from './components/learner-messages-panel';
+import { LearnerReactivationPanel } from './components/learner-reactivation-panel';
+import { LearnerStrikesPanel } from './components/learner-strikes-panel';
+import { LearnerTeamsPanel } from './components/learner-teams-panel';
+import { LearnerWarningsPanel } from './components/learner-warnings-panel';
 import { QuestionAnswersPanel } from './components/question-answers-panel';
 import { UserTypeRulesPanel } from './components/user-type-rules-panel';
 
@@ -48,9 +53,27 @@ function register(path: string, slug: string, area: NavArea, { fields, ...extra 
 /** In navigation order within each area. */
 export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('user', 'learners', 'Learners', {
-    panels: [DashboardCardsPanel, LearnerMessagesPanel, LearnerHistoryPanel, ImpersonatePanel],
+    panels: [
+      DashboardCardsPanel,
+      LearnerMessagesPanel,
+      LearnerFlagsPanel,
+      LearnerStrikesPanel,
+      LearnerWarningsPanel,
+      LearnerReactivationPanel,
+      LearnerTeamsPanel,
+      LearnerHistoryPanel,
+      ImpersonatePanel,
+    ],
   }),
   register('message', 'messages', 'Learners'),
+  // A learner's own records (decision 014): panels on the learner's page, and lists across learners.
+  register('user/flag', 'flags', 'Learners'),
+  register('user/flag/comment', 'flag-comments', 'Learners', { allowCreate: false }),
+  register('user/strike', 'strikes', 'Learners'),
+  register('user/not-working-alert/warnings', 'not-working-warnings', 'Learners', { allowCreate: false }),
+  register('user/reactivation', 'reactivation-requests', 'Learners'),
+  // Assigned from the learner's page; no list of its own (the team is read per learner).
+  register('user/mentor-team', 'mentor-teams', 'Learners', { allowCreate: false }),
   register('blog', 'blogs', 'Content'),
   register('event', 'events', 'Content'),
   register('testimonial', 'testimonials', 'Content'),

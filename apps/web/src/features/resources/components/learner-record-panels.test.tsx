@@ -1,0 +1,201 @@
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { AppTestRouter } from '../../../testing/router';
+import { signInAs, stubApi } from '../../roles/roles-test-utils';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+/** The learner's own records on their page (decision 014): flags, strikes, warnings, reactivation, teams. */
+const fetchMock = vi.fn<typeof fetch>();
+const at = '2026-01-05T10:00:00.000Z';
+const learner = {
+  id: 5,
+  name: 'Asha Learner',
+  email: 'asha@example.com',
+  userStatus: 'Inactive',
+  createdAt: at,
+  updatedAt: at,
+  version: 1,
+};
+type Sent = { method: string; path: string; body: unknown };
+let sent: Sent[];
+let flags: Record<string, unknown>[];
+let comments: Record<string, unknown>[];
+let warnings: Record<string, unknown>[];
+let strikes: Record<string, unknown>[];
+const list = (data: unknown[]) => jsonResponse(200, { data, totalItems: data.length });
+
+beforeEach(() => {
+  vi.mocked(notifications.show).mockClear();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  sent = [];
+  flags = [
+    {
+      id: 1,
+      userId: 5,
+      title: 'Missed three calls',
+      description: 'Not answering since Monday.',
+      status: 'Live',
+      raisedByName: 'Meera Motivator',
+      createdAt: at,
+    },
+  ];
+  comments = [
+    { id: 7, flagId: 1, userId: 5, comment: 'Left a voicemail.', authorName: 'Meera Motivator', createdAt: at },
+  ];
+  warnings = [{ id: 3, userId: 5, reason: 'No task submitted for 7 days', issuedAt: at, removedAt: null }];
+  strikes = [
+    { id: 9, userId: 5, type: 'Cheating', reason: 'Copied task 14.', givenByName: 'Mo Mentor', createdAt: at },
+  ];
+  stubApi(fetchMock, (url, init) => {
+    const method = init?.method ?? 'GET';
+    const body = init?.body ? JSON.parse(String(init.body)) : undefined;
+    if (method !== 'GET') sent.push({ method, path: url.pathname, body });
+    switch (`${method} ${url.pathname}`) {
+      case 'GET /admin/user/get/5':
+      case 'GET /admin/user/details':
+        return jsonResponse(200, learner);
+      case 'GET /admin/user/flag/get':
+        expect(url.searchParams.get('userId')).toBe('5');
+        return list(flags);
+      case 'GET /admin/user/flag/comment/all':
+        return list(comments);
+      case 'GET /admin/user/strike':
+        expect(url.searchParams.get('userId')).toBe('5');
+        return list(strikes);
+      case 'GET /admin/user/not-working-alert/warnings/history':
+        return list(warnings);
+      case 'GET /admin/user/reactivation':
+        return list([]);
+      case 'GET /admin/user/mentor-team/5':
+        return jsonResponse(200, { userId: 5, data: [], totalItems: 0 });
+      case 'GET /admin/user/student/team/get':
+        return jsonResponse(200, { userId: 5, data: [], totalItems: 0 });
+      case 'POST /admin/user/flag/add':
+        flags.push({ ...body, id: 2, status: 'Live', raisedByName: 'Tester', createdAt: at });
+        return jsonResponse(201, flags[flags.length - 1]);
+      case 'POST /admin/user/flag/add-comment':
+        comments.push({ ...body, id: 8, userId: 5, authorName: 'Tester', createdAt: at, statusChange: body.status });
+        if (body.status) flags[0].status = body.status;
+        return jsonResponse(201, comments[comments.length - 1]);
+      case 'DELETE /admin/user/flag/delete/1':
+        flags = flags.filter((f) => f.id !== 1);
+        return jsonResponse(200, { message: 'Flag deleted' });
+      case 'DELETE /admin/user/not-working-alert/warnings/remove':
+        warnings = [{ ...warnings[0], removedAt: at, removedByName: 'Tester', removalReason: body.reason }];
+        return jsonResponse(200, warnings[0]);
+      case 'DELETE /admin/user/strike':
+        strikes = [];
+        return jsonResponse(200, { message: 'Strike deleted' });
+      case 'POST /admin/user/reactivation':
+        return jsonResponse(201, { ...body, id: 4, status: 'Pending', createdAt: at });
+    }
+    return undefined;
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe("a learner's own records on their page", () => {
+  it('raises a flag (checked first), threads comments, archives through a comment, deletes after confirming', async () => {
+    signInAs('MOTIVATOR');
+    renderWithProviders(<AppTestRouter url="/learners/5" />);
+    const raise = await screen.findByRole('form', { name: 'Raise a flag' }, { timeout: 5000 });
+    expect(await screen.findByText('Left a voicemail.')).toBeTruthy();
+    fireEvent.click(within(raise).getByRole('button', { name: 'Raise flag' }));
+    expect(await within(raise).findByText('Reason is required')).toBeTruthy();
+    expect(within(raise).getByText('Description is required')).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.change(within(raise).getByLabelText('Reason'), { target: { value: 'Asked to pause the ISA' } });
+    fireEvent.change(within(raise).getByLabelText('Description'), { target: { value: 'Family reasons.' } });
+    fireEvent.click(within(raise).getByRole('button', { name: 'Raise flag' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          method: 'POST',
+          path: '/admin/user/flag/add',
+          body: { userId: 5, title: 'Asked to pause the ISA', description: 'Family reasons.' },
+        },
+      ]),
+    );
+
+    const flag = await screen.findByLabelText('Flag: Missed three calls');
+    const form = within(flag).getByRole('form', { name: 'Comment on this flag' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Comment and archive' }));
+    expect(await within(form).findByText('Comment is required')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Comment'), { target: { value: 'Back on track.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Comment and archive' }));
+    await waitFor(() =>
+      expect(sent.at(-1)).toEqual({
+        method: 'POST',
+        path: '/admin/user/flag/add-comment',
+        body: { flagId: 1, comment: 'Back on track.', status: 'Archived' },
+      }),
+    );
+    expect(await within(flag).findByText(/archived the flag/)).toBeTruthy();
+
+    fireEvent.click(within(flag).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this flag?' });
+    expect(sent.some((s) => s.method === 'DELETE')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete flag' }));
+    await waitFor(() => expect(sent.at(-1)).toMatchObject({ method: 'DELETE', path: '/admin/user/flag/delete/1' }));
+  }, 20_000);
+
+  it('removes a warning only with a reason, and keeps it listed as removed', async () => {
+    signInAs('MOTIVATOR');
+    renderWithProviders(<AppTestRouter url="/learners/5" />);
+    expect(await screen.findByText('1 warning counts against this learner.', {}, { timeout: 5000 })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this warning?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove warning' }));
+    expect(await within(dialog).findByText('Reason is required')).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.change(within(dialog).getByLabelText('Reason'), { target: { value: 'Leave approved.' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove warning' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          method: 'DELETE',
+          path: '/admin/user/not-working-alert/warnings/remove',
+          body: { id: 3, reason: 'Leave approved.' },
+        },
+      ]),
+    );
+    expect(await screen.findByText(/removed by Tester/)).toBeTruthy();
+    expect(screen.getByText('0 warnings count against this learner; 1 removed.')).toBeTruthy();
+  }, 20_000);
+
+  it('asks to reactivate an inactive learner with a reason', async () => {
+    signInAs('MOTIVATOR');
+    renderWithProviders(<AppTestRouter url="/learners/5" />);
+    const form = await screen.findByRole('form', { name: 'Request reactivation' }, { timeout: 5000 });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request reactivation' }));
+    expect(await within(form).findByText('Reason is required')).toBeTruthy();
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'Exams are over.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Request reactivation' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        { method: 'POST', path: '/admin/user/reactivation', body: { userId: 5, reason: 'Exams are over.' } },
+      ]),
+    );
+  });
+
+  it('a mentor gives strikes (type checked first) and removes one after confirming, with its id in the body', async () => {
+    signInAs('MENTOR');
+    renderWithProviders(<AppTestRouter url="/learners/5" />);
+    const form = await screen.findByRole('form', { name: 'Give a strike' }, { timeout: 5000 });
+    fireEvent.change(within(form).getByLabelText('Reason'), { target: { value: 'Left class early.' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Give strike' }));
+    expect(await within(form).findByText('Choose Cheating or Discipline')).toBeTruthy();
+    expect(sent).toEqual([]);
+    expect(await screen.findByText('Copied task 14.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this strike?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove strike' }));
+    await waitFor(() => expect(sent).toEqual([{ method: 'DELETE', path: '/admin/user/strike', body: { id: 9 } }]));
+    // A mentor may not remove warnings (the motivator does): no button for it.
+    expect(screen.queryByRole('button', { name: 'Remove warning' })).toBeNull();
+  }, 20_000);
+});
