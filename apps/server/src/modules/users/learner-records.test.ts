@@ -94,6 +94,19 @@ describe('flags and their comments', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('This flag is already archived');
 
+    // The thread is also read across a learner's flags (`all`, filtered): what the learner's page shows.
+    const byLearner = await call(
+      'GET',
+      `/admin/user/flag/comment/all?filters=${encodeURIComponent(JSON.stringify([{ field: 'userId', operator: '=', value: L[1] }]))}`,
+      motivator,
+    );
+    expect(byLearner.json().totalItems).toBe(2);
+    // Every entry of the flag and its comments is in the learner's history (its subject).
+    const subjects = await t.db
+      .select({ entity: auditLog.entity, subject: auditLog.subjectUserId })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, String(comment.json().id)));
+    expect(subjects).toContainEqual({ entity: 'userFlagComment', subject: L[1] });
     const thread = await call('GET', `/admin/user/flag/comment/get?flagId=${flag.id}`, motivator);
     expect(thread.json().data.map((c: { comment: string }) => c.comment)).toEqual([
       'Called again, left a voicemail.',
