@@ -140,6 +140,37 @@ describe('GET /admin/user/history', () => {
     expect(second.json().data.map((e: { action: string }) => e.action)).toEqual(['impersonate']);
   });
 
+  it("lists a learner's own records of any resource declared with learnerChildScopes, and the admin behind an impersonated write", async () => {
+    const four = await learner('l4@test.local');
+    const flag = await t.call({
+      method: 'POST',
+      url: '/admin/user/flag/add',
+      token: await t.tokenFor('MOTIVATOR'),
+      payload: { userId: four, title: 'Missed two calls', description: 'No answer on Monday and Tuesday' },
+    });
+    expect(flag.statusCode).toBe(201);
+    const admins = await actorOf('ADMIN');
+    const [learnerFour] = await t.db.select().from(users).where(eq(users.id, four));
+    // A write made with an impersonation session: the learner acts, the admin is behind it.
+    await service.update(
+      t.db,
+      { user: learnerFour, session: {} as SessionRow, role: 'USER', impersonatorId: admins.user.id },
+      four,
+      { name: 'Learner Cuatro', version: learnerFour.version },
+    );
+    const { data } = (await history(admin, four)).json();
+    expect(data.map((e: { action: string; entityLabel: string }) => `${e.action} ${e.entityLabel}`)).toEqual([
+      'update Learner',
+      'create Flag',
+    ]);
+    expect(data[0]).toMatchObject({
+      actorName: 'Learner Four',
+      impersonatorId: admins.user.id,
+      impersonatorName: 'Test Admin',
+    });
+    expect(data[1].changes).toContainEqual(expect.objectContaining({ field: 'title', after: 'Missed two calls' }));
+  });
+
   it('holds row scopes and what each role may read', async () => {
     const motivator = await t.tokenFor('MOTIVATOR');
     const mine = (await history(motivator, one)).json();
