@@ -180,3 +180,20 @@ export const SUBMISSION_STATUSES = [
   { value: 'Submitted', label: 'Submitted', color: 'blue' },
   { value: 'Reviewed', label: 'Reviewed', color: 'green' },
 ] as const;
+
+/** Sharpener-plus status (spec §4). */
+export const SHARPENER_PLUS_STATUSES = [
+  { value: 'Plus User', label: 'Plus User', color: 'blue' },
+  { value: 'Mock Completed', label: 'Mock Completed', color: 'orange' },
+  { value: 'Eligible for ISA', label: 'Eligible for ISA', color: 'green' },
+  { value: 'ISA Eligibility Failed', label: 'ISA Eligibility Failed', color: 'red' },
+  { value: 'Placed', label: 'Placed', color: 'green' },
+] as const;
+
+/** How often a learner on a paid plan is billed (not shown in the spec; decision 013). */
+export const BILLING_CYCLES = [
+  { value: 'Monthly', label: 'Monthly' },
+  { value: 'Quarterly', label: 'Quarterly' },
+  { value: 'Half-yearly', label: 'Half-yearly' },
+  { value: 'Yearly', label: 'Yearly' },
+] as const;

@@ -84,3 +84,14 @@ export function boundedDateTime(label: string, bounds: DateBounds) {
     if (issue) ctx.addIssue({ code: 'custom', message: issue });
   });
 }
+
+/** A calendar day (YYYY-MM-DD) inside the field's bounds. */
+export function boundedDay(label: string, bounds: DateBounds) {
+  return z.iso.date({ message: `${label} must be a date` }).superRefine((v, ctx) => {
+    const issue = dateBoundsIssue(label, new Date(`${v}T00:00:00.000Z`), bounds);
+    if (issue) ctx.addIssue({ code: 'custom', message: issue });
+  });
+}
+
+/** A learner's dates (follow-ups, deadlines, a placement blacklist): from 2015 to 3 years ahead. */
+export const LEARNER_DATE_BOUNDS: DateBounds = { min: '2015-01-01', yearsAhead: 3 };

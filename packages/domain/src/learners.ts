@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   ACTIVE_STATUSES,
   ALUMNI_STATUSES,
+  BILLING_CYCLES,
   FAST_TRACK_STATUSES,
   FOLLOW_UP_STATUSES,
   ISA_STATUSES,
@@ -9,10 +10,11 @@ import {
   PAN_VERIFICATION_STATUSES,
   PLACEMENT_PENALTY_STATUSES,
   PRO_STATUSES,
+  SHARPENER_PLUS_STATUSES,
   UPFRONT_STATUSES,
 } from './enums';
-import { recordId, requiredText } from './fields';
-import type { FieldDef, ResourceDef } from './resource';
+import { boundedDay, LEARNER_DATE_BOUNDS, optionalText, recordId, requiredText } from './fields';
+import type { ActionSpec, FieldDef, ResourceDef } from './resource';
 
 // ---------- Learners: the record and the 31 filters of spec §3 (decision 013) ----------
 const none = z.strictObject({});
@@ -29,6 +31,250 @@ const windowFields: FieldDef[] = SUBMISSION_WINDOWS.map((days) => ({
   sort: true,
   list: days === 7,
 }));
+
+const LEARNER_FIELDS: FieldDef[] = [
+  { name: 'userId', label: 'User Id', type: 'integer', list: true, filter: true, sort: true },
+  { name: 'name', label: 'Name', type: 'string', list: true, filter: true, sort: true },
+  { name: 'email', label: 'Email', type: 'email', list: true, filter: true, sort: true },
+  { name: 'phone', label: 'Mobile number', type: 'string', list: true, filter: true },
+  {
+    name: 'mobileNumberStatus',
+    label: 'Mobile number Status',
+    type: 'enum',
+    options: MOBILE_NUMBER_STATUSES,
+    filter: true,
+  },
+  {
+    name: 'userStatus',
+    label: 'User Status',
+    type: 'enum',
+    options: ACTIVE_STATUSES,
+    list: true,
+    filter: true,
+    sort: true,
+  },
+  {
+    name: 'isaStatus',
+    label: 'ISA Status',
+    type: 'enum',
+    options: ISA_STATUSES,
+    list: true,
+    filter: true,
+    sort: true,
+  },
+  { name: 'isaPending', label: 'ISA pending', type: 'boolean', filter: true },
+  { name: 'isaExpiryDate', label: 'Isa Expiry Date', type: 'date', filter: true, sort: true },
+  { name: 'proStatus', label: 'Pro Status', type: 'enum', options: PRO_STATUSES, filter: true, sort: true },
+  { name: 'proPlanId', label: 'Pro Plan', type: 'integer', filter: true },
+  { name: 'planId', label: 'Plans', type: 'integer', filter: true },
+  { name: 'alumniStatus', label: 'Alumni Status', type: 'enum', options: ALUMNI_STATUSES, filter: true },
+  { name: 'followUpStatus', label: 'Follow-up Status', type: 'enum', options: FOLLOW_UP_STATUSES, filter: true },
+  { name: 'followUpDate', label: 'Follow Up Date', type: 'date', filter: true, sort: true },
+  { name: 'followUpReason', label: 'Follow Up Reason', type: 'string', filter: true },
+  { name: 'ownerId', label: 'OwnerId', type: 'integer', filter: true },
+  { name: 'motivatorId', label: 'MotivatorId', type: 'integer', filter: true },
+  { name: 'totalPoints', label: 'Total points', type: 'integer', list: true, filter: true, sort: true },
+  ...windowFields,
+  { name: 'lastTaskSubmitDate', label: 'Last Task Submit Date', type: 'datetime', filter: true, sort: true },
+  { name: 'readyForPlacements', label: 'Ready for placements', type: 'boolean', filter: true },
+  { name: 'alreadyPlaced', label: 'Already placed', type: 'boolean', filter: true },
+  {
+    name: 'panVerificationStatus',
+    label: 'Pan Verification Status',
+    type: 'enum',
+    options: PAN_VERIFICATION_STATUSES,
+    filter: true,
+  },
+  {
+    name: 'placementPenaltyPaymentStatus',
+    label: 'Placement Penalty Payment Status',
+    type: 'enum',
+    options: PLACEMENT_PENALTY_STATUSES,
+    filter: true,
+  },
+  { name: 'upfrontStatus', label: 'Upfront Status', type: 'enum', options: UPFRONT_STATUSES, filter: true },
+  { name: 'appointmentDate', label: 'Appointment Date', type: 'datetime', filter: true, sort: true },
+  { name: 'lastActivity', label: 'Last Activity', type: 'datetime', filter: true, sort: true },
+  { name: 'excludeFromCrm', label: 'Exclude from CRM', type: 'boolean', filter: true },
+  { name: 'fastTrackStatus', label: 'Fast Track Status', type: 'enum', options: FAST_TRACK_STATUSES, filter: true },
+  { name: 'collegeId', label: 'College id', type: 'integer', filter: true },
+  { name: 'batchId', label: 'Batch id', type: 'integer', filter: true },
+  { name: 'registrationDate', label: 'Registration Date', type: 'datetime', list: true, filter: true, sort: true },
+  { name: 'placementBlacklistDate', label: 'Blacklisted until', type: 'date', filter: true, sort: true },
+  { name: 'qualificationDeadline', label: 'Qualification deadline', type: 'date', filter: true, sort: true },
+  {
+    name: 'sharpenerPlusStatus',
+    label: 'Sharpener-plus status',
+    type: 'enum',
+    options: SHARPENER_PLUS_STATUSES,
+    filter: true,
+  },
+  { name: 'billingCycle', label: 'Billing cycle', type: 'enum', options: BILLING_CYCLES, filter: true },
+  { name: 'campusNexa', label: 'Campus Nexa', type: 'boolean', filter: true },
+  { name: 'rejectionReason', label: 'Rejection reason', type: 'string' },
+];
+
+const values = <T extends readonly { value: string }[]>(options: T) =>
+  options.map((o) => o.value) as unknown as [T[number]['value'], ...T[number]['value'][]];
+const choose = (label: string) => ({ message: `Choose a ${label.toLowerCase()}` });
+const day = (label: string) => boundedDay(label, LEARNER_DATE_BOUNDS);
+const field = (name: string): FieldDef => {
+  const f = LEARNER_FIELDS.find((x) => x.name === name);
+  if (!f) throw new Error(`no learner field ${name}`);
+  return { ...f, form: true };
+};
+
+/**
+ * The learner page's actions at the spec's calls (§7 Users). Each sets a few of the learner's
+ * fields, versioned and audited under its own name; who may do which is in the permission
+ * matrix (decision 013).
+ */
+export const LEARNER_ACTIONS: readonly ActionSpec[] = [
+  {
+    name: 'changeStatus',
+    route: { method: 'POST', path: 'status/update' },
+    label: 'Change status',
+    idField: 'userId',
+    inputs: [{ ...field('userStatus'), required: true }],
+    body: z.strictObject({ userStatus: z.enum(values(ACTIVE_STATUSES), choose('status')) }),
+  },
+  {
+    name: 'reject',
+    route: { method: 'POST', path: 'reject' },
+    label: 'Reject',
+    description: 'The learner becomes Inactive; the reason is kept on their record.',
+    idField: 'userId',
+    inputs: [{ ...field('rejectionReason'), required: true }],
+    body: z.strictObject({ rejectionReason: requiredText('Reason', 500) }),
+    sets: { userStatus: 'Inactive' },
+    confirm: 'Reject this learner? They become Inactive.',
+  },
+  {
+    name: 'addPoints',
+    route: { method: 'POST', path: 'points/add' },
+    label: 'Add points',
+    description: 'A negative number takes points away; the total never goes below zero.',
+    idField: 'userId',
+    versioned: false,
+    inputs: [{ name: 'points', label: 'Points', type: 'integer', required: true, form: true }],
+    body: z.strictObject({
+      points: z
+        .number({ message: 'Enter a number of points' })
+        .int('Points are a whole number')
+        .min(-100_000, 'At most 100,000 points at a time')
+        .max(100_000, 'At most 100,000 points at a time')
+        .refine((n) => n !== 0, 'Enter a number of points other than 0'),
+    }),
+  },
+  {
+    name: 'updateFollowUp',
+    route: { method: 'POST', path: 'update' },
+    label: 'Follow-up',
+    idField: 'userId',
+    inputs: ['followUpStatus', 'followUpDate', 'followUpReason', 'excludeFromCrm'].map(field),
+    body: z.strictObject({
+      followUpStatus: z.enum(values(FOLLOW_UP_STATUSES), choose('follow-up status')).nullable().optional(),
+      followUpDate: day('Follow Up Date').nullable().optional(),
+      followUpReason: optionalText(300),
+      excludeFromCrm: z.boolean().optional(),
+    }),
+  },
+  {
+    name: 'updateDetails',
+    route: { method: 'POST', path: 'user-details/update' },
+    label: 'Edit details',
+    idField: 'userId',
+    inputs: [{ ...field('name'), required: true }, field('phone'), field('mobileNumberStatus')],
+    body: z.strictObject({
+      name: requiredText('Name', 120).optional(),
+      phone: z
+        .string()
+        .trim()
+        .regex(/^\+?[0-9 ()-]{7,20}$/, 'Enter a phone number: digits, spaces, ( ) and -, 7 to 20 characters')
+        .nullable()
+        .optional(),
+      mobileNumberStatus: z.enum(values(MOBILE_NUMBER_STATUSES), choose('mobile number status')).optional(),
+    }),
+  },
+  {
+    name: 'assignBatch',
+    route: { method: 'POST', path: 'assign-batch' },
+    label: 'Assign batch',
+    idField: 'userId',
+    inputs: [{ ...field('batchId'), required: true }],
+    body: z.strictObject({ batchId: recordId('Batch') }),
+  },
+  {
+    name: 'updatePlacement',
+    route: { method: 'POST', path: 'update/placement-ready' },
+    label: 'Placement readiness',
+    idField: 'userId',
+    inputs: [field('readyForPlacements')],
+    body: z.strictObject({ readyForPlacements: z.boolean({ message: 'Say whether they are ready' }) }),
+  },
+  {
+    name: 'updatePlacement',
+    route: { method: 'POST', path: 'update/placementblacklistdate' },
+    label: 'Placement blacklist',
+    description: 'No placement drives for this learner until the day chosen (empty: none).',
+    idField: 'userId',
+    inputs: [field('placementBlacklistDate')],
+    body: z.strictObject({ placementBlacklistDate: day('Blacklisted until').nullable() }),
+  },
+  {
+    name: 'updatePlacement',
+    route: { method: 'POST', path: 'qualification/extend' },
+    label: 'Extend qualification',
+    idField: 'userId',
+    inputs: [{ ...field('qualificationDeadline'), required: true }],
+    body: z.strictObject({ qualificationDeadline: day('Qualification deadline') }),
+  },
+  {
+    name: 'updatePlacement',
+    route: { method: 'POST', path: 'sharpener-plus/placement-eligibility' },
+    label: 'Sharpener-plus eligibility',
+    idField: 'userId',
+    inputs: [{ ...field('sharpenerPlusStatus'), required: true }],
+    body: z.strictObject({
+      sharpenerPlusStatus: z.enum(values(SHARPENER_PLUS_STATUSES), choose('sharpener-plus status')),
+    }),
+  },
+  {
+    name: 'updatePlacement',
+    route: { method: 'PUT', path: 'update/alumni/eligibility' },
+    label: 'Alumni eligibility',
+    idField: 'userId',
+    inputs: [{ ...field('alumniStatus'), required: true }],
+    body: z.strictObject({ alumniStatus: z.enum(values(ALUMNI_STATUSES), choose('alumni status')) }),
+  },
+  {
+    name: 'verifyPan',
+    route: { method: 'PUT', path: 'pan/verification' },
+    label: 'PAN verification',
+    idField: 'userId',
+    inputs: [{ ...field('panVerificationStatus'), required: true }],
+    body: z.strictObject({
+      panVerificationStatus: z.enum(values(PAN_VERIFICATION_STATUSES), choose('verification status')),
+    }),
+  },
+  {
+    name: 'updatePayments',
+    route: { method: 'POST', path: 'billing-cycle/update' },
+    label: 'Billing cycle',
+    idField: 'userId',
+    inputs: [{ ...field('billingCycle'), required: true }],
+    body: z.strictObject({ billingCycle: z.enum(values(BILLING_CYCLES), choose('billing cycle')) }),
+  },
+  {
+    name: 'updatePayments',
+    route: { method: 'POST', path: 'campus-nexa/update' },
+    label: 'Campus Nexa',
+    description: 'Whether the learner takes part in the Campus Nexa programme.',
+    idField: 'userId',
+    inputs: [field('campusNexa')],
+    body: z.strictObject({ campusNexa: z.boolean({ message: 'Say whether they take part' }) }),
+  },
+];
 
 export const userResource: ResourceDef = {
   path: 'user',
@@ -49,75 +295,8 @@ export const userResource: ResourceDef = {
     ],
     read: { method: 'GET', path: 'details', idQuery: 'user' },
   },
-  fields: [
-    { name: 'userId', label: 'User Id', type: 'integer', list: true, filter: true, sort: true },
-    { name: 'name', label: 'Name', type: 'string', list: true, filter: true, sort: true },
-    { name: 'email', label: 'Email', type: 'email', list: true, filter: true, sort: true },
-    { name: 'phone', label: 'Mobile number', type: 'string', list: true, filter: true },
-    {
-      name: 'mobileNumberStatus',
-      label: 'Mobile number Status',
-      type: 'enum',
-      options: MOBILE_NUMBER_STATUSES,
-      filter: true,
-    },
-    {
-      name: 'userStatus',
-      label: 'User Status',
-      type: 'enum',
-      options: ACTIVE_STATUSES,
-      list: true,
-      filter: true,
-      sort: true,
-    },
-    {
-      name: 'isaStatus',
-      label: 'ISA Status',
-      type: 'enum',
-      options: ISA_STATUSES,
-      list: true,
-      filter: true,
-      sort: true,
-    },
-    { name: 'isaPending', label: 'ISA pending', type: 'boolean', filter: true },
-    { name: 'isaExpiryDate', label: 'Isa Expiry Date', type: 'date', filter: true, sort: true },
-    { name: 'proStatus', label: 'Pro Status', type: 'enum', options: PRO_STATUSES, filter: true, sort: true },
-    { name: 'proPlanId', label: 'Pro Plan', type: 'integer', filter: true },
-    { name: 'planId', label: 'Plans', type: 'integer', filter: true },
-    { name: 'alumniStatus', label: 'Alumni Status', type: 'enum', options: ALUMNI_STATUSES, filter: true },
-    { name: 'followUpStatus', label: 'Follow-up Status', type: 'enum', options: FOLLOW_UP_STATUSES, filter: true },
-    { name: 'followUpDate', label: 'Follow Up Date', type: 'date', filter: true, sort: true },
-    { name: 'followUpReason', label: 'Follow Up Reason', type: 'string', filter: true },
-    { name: 'ownerId', label: 'OwnerId', type: 'integer', filter: true },
-    { name: 'motivatorId', label: 'MotivatorId', type: 'integer', filter: true },
-    { name: 'totalPoints', label: 'Total points', type: 'integer', list: true, filter: true, sort: true },
-    ...windowFields,
-    { name: 'lastTaskSubmitDate', label: 'Last Task Submit Date', type: 'datetime', filter: true, sort: true },
-    { name: 'readyForPlacements', label: 'Ready for placements', type: 'boolean', filter: true },
-    { name: 'alreadyPlaced', label: 'Already placed', type: 'boolean', filter: true },
-    {
-      name: 'panVerificationStatus',
-      label: 'Pan Verification Status',
-      type: 'enum',
-      options: PAN_VERIFICATION_STATUSES,
-      filter: true,
-    },
-    {
-      name: 'placementPenaltyPaymentStatus',
-      label: 'Placement Penalty Payment Status',
-      type: 'enum',
-      options: PLACEMENT_PENALTY_STATUSES,
-      filter: true,
-    },
-    { name: 'upfrontStatus', label: 'Upfront Status', type: 'enum', options: UPFRONT_STATUSES, filter: true },
-    { name: 'appointmentDate', label: 'Appointment Date', type: 'datetime', filter: true, sort: true },
-    { name: 'lastActivity', label: 'Last Activity', type: 'datetime', filter: true, sort: true },
-    { name: 'excludeFromCrm', label: 'Exclude from CRM', type: 'boolean', filter: true },
-    { name: 'fastTrackStatus', label: 'Fast Track Status', type: 'enum', options: FAST_TRACK_STATUSES, filter: true },
-    { name: 'collegeId', label: 'College id', type: 'integer', filter: true },
-    { name: 'batchId', label: 'Batch id', type: 'integer', filter: true },
-    { name: 'registrationDate', label: 'Registration Date', type: 'datetime', list: true, filter: true, sort: true },
-  ],
+  fields: LEARNER_FIELDS,
+  actions: LEARNER_ACTIONS,
 };
 
 // ---------- Messages from staff to a learner (POST /admin/message/add) ----------

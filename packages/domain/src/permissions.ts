@@ -11,9 +11,15 @@ import { type RoleKey, STAFF_ROLE_KEYS } from './roles';
  * the other staff roles that may do it.
  */
 export const ACTIONS = ['list', 'read', 'create', 'update', 'delete', 'export', 'manage', 'reorder', 'import'] as const;
-export type Action = (typeof ACTIONS)[number];
+/** The calls every resource may have. */
+export type StandardAction = (typeof ACTIONS)[number];
+/**
+ * An action of the matrix: a standard one, or a resource's own call beyond CRUD, named where
+ * the resource declares it (a learner's `changeStatus`, `addPoints`): granted like any other.
+ */
+export type Action = StandardAction | (string & {});
 
-type Grants = Partial<Record<Action, readonly RoleKey[]>>;
+type Grants = Partial<Record<string, readonly RoleKey[]>>;
 
 const ALL_STAFF = STAFF_ROLE_KEYS.filter((r) => r !== 'ADMIN');
 const CONTENT = ['MARKETING'] as const;
@@ -61,6 +67,16 @@ export const PERMISSIONS = {
     read: LEARNER_READERS,
     update: ['MOTIVATOR', 'NEGOTIATOR'],
     export: ['HR', 'MOTIVATOR', 'COLLEGE_ADMIN', 'NEGOTIATOR'],
+    // The learner page's actions (decision 013): who does what with a learner, day to day.
+    changeStatus: ['MOTIVATOR', 'NEGOTIATOR'],
+    reject: ['MOTIVATOR', 'NEGOTIATOR'],
+    updateFollowUp: ['MOTIVATOR', 'NEGOTIATOR'],
+    updateDetails: ['MOTIVATOR', 'NEGOTIATOR'],
+    addPoints: ['MENTOR', 'MOTIVATOR'],
+    assignBatch: ['STRATEGIC_PARTNERSHIP', 'MOTIVATOR'],
+    updatePlacement: ['HR', 'KEY_ACCOUNT_MANAGER', 'NEGOTIATOR'],
+    updatePayments: ['NEGOTIATOR'],
+    verifyPan: ['NEGOTIATOR'],
   },
   // A learner's own records (decision 014); each follows its learner's row scope.
   userFlag: readWrite(['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'], ['MOTIVATOR', 'MENTOR', 'HR']),

@@ -109,6 +109,33 @@ export type ImageSpec = {
   remove?: RouteSpec;
 };
 
+/**
+ * A call that changes some fields of one record beyond the edit form (a learner's status,
+ * their placement readiness): declared here, validated, versioned, row-scoped and audited by
+ * the engine under its own name, and offered on the record's page as a small form.
+ */
+export type ActionSpec = {
+  /** Its key in the permission matrix (under the resource's permission) and in the audit log. */
+  name: string;
+  route: RouteSpec;
+  /** The button and the form's title. */
+  label: string;
+  /** One sentence under the title: what it does. */
+  description?: string;
+  /** What the form asks, in order: fields of the resource it sets, or inputs such as points. */
+  inputs: readonly FieldDef[];
+  /** The body without the record's id and version: checked in the console and on the server. */
+  body: z.ZodObject;
+  /** Body key that carries the record's id (default `id`; the spec's learner calls send `userId`). */
+  idField?: string;
+  /** False: applies to the record as it is (adding points), so the body carries no version. */
+  versioned?: boolean;
+  /** Values the action always sets (rejecting a learner makes them Inactive). */
+  sets?: Readonly<Record<string, string | number | boolean | null>>;
+  /** Asks for confirmation with this text before it is sent (a move that is hard to undo). */
+  confirm?: string;
+};
+
 export type ResourceDef = {
   /** Url segment: /admin/{path}/get ... */
   path: string;
@@ -130,6 +157,8 @@ export type ResourceDef = {
    * imported twice adds nothing the second time.
    */
   importKey?: readonly string[];
+  /** Calls that change some fields of a record beyond the edit form (see ActionSpec). */
+  actions?: readonly ActionSpec[];
   /** Method and path of each call where the spec names it otherwise than DEFAULT_ROUTES (several allowed). */
   routes?: Partial<Record<RouteName, RouteSpec | readonly RouteSpec[]>>;
 };

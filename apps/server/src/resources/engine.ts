@@ -258,6 +258,29 @@ export function registerResource(
     );
   }
 
+  for (const action of def.actions ?? []) {
+    const idField = action.idField ?? 'id';
+    const body = action.body.extend({
+      [idField]: z.number({ message: 'Choose a record' }).int().min(1).max(INT4_MAX),
+      ...(action.versioned === false ? {} : { version: z.number().int().min(1) }),
+    });
+    r.route({
+      method: action.route.method,
+      url: routeUrl(def, action.route),
+      config: { access: { resource: def.permission, action: action.name } },
+      schema: {
+        tags,
+        summary: `${action.label}${action.description ? `: ${action.description}` : ''}`,
+        body,
+        response: { 200: record, ...errors(404, 409) },
+      },
+      handler: async (request) => {
+        const input = request.body as Record<string, unknown> & { version?: number };
+        return service.act(app.db, requireActor(request), input[idField] as number, action, input);
+      },
+    });
+  }
+
   for (const image of def.images ?? []) {
     const field = def.fields.find((f) => f.name === image.field);
     const what = field ? lowerLabel(field.label) : 'image';

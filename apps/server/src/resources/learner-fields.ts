@@ -1,7 +1,10 @@
 import { ISA_PENDING_STATUSES, type ParsedFilter, SUBMISSION_WINDOWS, submissionWindowKey } from '@cohort/domain';
 import { and, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { taskSubmissions, users } from '../db/schema';
+import { badRequest } from '../platform/errors';
 import type { DerivedField } from './service';
+
+type Row = Record<string, unknown>;
 
 /** The start of the last `days` days, as SQL (`days` is one of our constants, never input). */
 const since = (days: number) => sql`now() - interval '${sql.raw(String(days))} days'`;
@@ -55,4 +58,24 @@ export const LEARNER_DERIVED: Record<string, DerivedField> = {
     notNull: true,
   },
   ...windows,
+};
+
+/**
+ * Learner actions whose change depends on the record as it is: points are added to the total
+ * read under the row's lock, so two additions at the same moment both count; the total never
+ * goes below zero (400 naming the field).
+ */
+export const LEARNER_COMPUTED_ACTIONS: Record<string, (before: Row, input: Row) => Row> = {
+  'points/add': (before, input) => {
+    const total = (before.totalPoints as number) + (input.points as number);
+    if (total < 0) {
+      throw badRequest('Points cannot go below zero', [
+        {
+          path: ['points'],
+          message: `The learner has ${before.totalPoints} points; at most that many can be taken away`,
+        },
+      ]);
+    }
+    return { totalPoints: total };
+  },
 };

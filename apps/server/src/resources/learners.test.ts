@@ -1,7 +1,7 @@
 import { userResource } from '@cohort/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { taskSubmissions, users } from '../db/schema';
+import { auditLog, taskSubmissions, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -242,5 +242,114 @@ describe('the learner list: the 31 filters of spec §3 at the spec’s calls', (
     expect(
       (await t.call({ method: 'GET', url: '/admin/user/placed', token: await t.tokenFor('MARKETING') })).statusCode,
     ).toBe(403);
+  });
+});
+
+describe('the learner page’s actions: declared calls that set a few fields, versioned and audited', () => {
+  const learner = async (email: string) => {
+    const [u] = await t.db.select().from(users).where(eq(users.email, email));
+    return u;
+  };
+
+  it('changes the status with the version, audits it under its name; stale, wrong role and out of scope are refused', async () => {
+    const l1 = await learner('l1@test.local');
+    const motivator = await t.tokenFor('MOTIVATOR');
+    const call = (token: string, payload: object) =>
+      t.call({ method: 'POST', url: '/admin/user/status/update', token, payload });
+    const ok = await call(motivator, { userId: l1.id, userStatus: 'Inactive', version: l1.version });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ userStatus: 'Inactive', version: l1.version + 1 });
+    const [entry] = (await t.db.select().from(auditLog)).filter((a) => a.action === 'changeStatus');
+    expect(entry).toMatchObject({ entity: 'user', entityId: String(l1.id) });
+    expect((entry.before as { userStatus: string }).userStatus).toBe('Active');
+
+    const stale = await call(motivator, { userId: l1.id, userStatus: 'Active', version: l1.version });
+    expect(stale.statusCode).toBe(409);
+    const bad = await call(motivator, { userId: l1.id, userStatus: 'Sleeping', version: l1.version + 1 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues).toEqual([{ path: ['userStatus'], message: 'Choose a status' }]);
+    expect(
+      (await call(await t.tokenFor('MENTOR'), { userId: l1.id, userStatus: 'Active', version: 2 })).statusCode,
+    ).toBe(403);
+    const l2 = await learner('l2@test.local');
+    expect((await call(motivator, { userId: l2.id, userStatus: 'Inactive', version: l2.version })).statusCode).toBe(
+      404,
+    );
+    expect((await learner('l2@test.local')).userStatus).toBe('Active');
+  });
+
+  it('rejecting sets Inactive with the reason; PUT pan/verification and update/alumni/eligibility; dates have bounds', async () => {
+    const l4 = await learner('l4@test.local');
+    const negotiator = await t.tokenFor('NEGOTIATOR');
+    const rejected = await t.call({
+      method: 'POST',
+      url: '/admin/user/reject',
+      token: negotiator,
+      payload: { userId: l4.id, rejectionReason: 'Duplicate account', version: l4.version },
+    });
+    expect(rejected.json()).toMatchObject({ userStatus: 'Inactive', rejectionReason: 'Duplicate account' });
+    const pan = await t.call({
+      method: 'PUT',
+      url: '/admin/user/pan/verification',
+      token: negotiator,
+      payload: { userId: l4.id, panVerificationStatus: 'Verified', version: l4.version + 1 },
+    });
+    expect(pan.json().panVerificationStatus).toBe('Verified');
+    // A motivator works follow-ups, not placements.
+    const alumni = await t.call({
+      method: 'PUT',
+      url: '/admin/user/update/alumni/eligibility',
+      token: await t.tokenFor('MOTIVATOR'),
+      payload: { userId: l4.id, alumniStatus: 'Payment Pending', version: l4.version + 2 },
+    });
+    expect(alumni.statusCode).toBe(403);
+    const hr = await t.tokenFor('HR');
+    expect(
+      (
+        await t.call({
+          method: 'PUT',
+          url: '/admin/user/update/alumni/eligibility',
+          token: hr,
+          payload: { userId: l4.id, alumniStatus: 'Payment Pending', version: l4.version + 2 },
+        })
+      ).json().alumniStatus,
+    ).toBe('Payment Pending');
+    const far = await t.call({
+      method: 'POST',
+      url: '/admin/user/update',
+      token: negotiator,
+      payload: { userId: l4.id, followUpDate: '9999-01-01', version: l4.version + 3 },
+    });
+    expect(far.statusCode).toBe(400);
+    expect(far.json().issues[0]).toMatchObject({ path: ['followUpDate'] });
+    expect(far.json().issues[0].message).toMatch(/^Follow Up Date must be between 1st Jan 2015 and /);
+  });
+
+  it('adds points to the total as it is: two at once both count, and the total never goes below zero', async () => {
+    const l1 = await learner('l1@test.local');
+    const mentor = await t.tokenFor('MENTOR');
+    const add = (points: number) =>
+      t.call({ method: 'POST', url: '/admin/user/points/add', token: mentor, payload: { userId: l1.id, points } });
+    const [a, b] = await Promise.all([add(30), add(12)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect((await learner('l1@test.local')).totalPoints).toBe(l1.totalPoints + 42);
+    const below = await add(-(l1.totalPoints + 43));
+    expect(below.statusCode).toBe(400);
+    expect(below.json().issues[0].path).toEqual(['points']);
+    expect((await add(0)).json().issues[0].message).toBe('Enter a number of points other than 0');
+    expect((await learner('l1@test.local')).totalPoints).toBe(l1.totalPoints + 42);
+  });
+
+  it('assigns a batch that exists (409 for one that does not, nothing written)', async () => {
+    const l3 = await learner('l3@test.local');
+    const sp = await t.tokenFor('STRATEGIC_PARTNERSHIP');
+    const missing = await t.call({
+      method: 'POST',
+      url: '/admin/user/assign-batch',
+      token: sp,
+      payload: { userId: l3.id, batchId: 999_999, version: l3.version },
+    });
+    expect(missing.statusCode).toBe(409);
+    expect((await learner('l3@test.local')).batchId).toBe(l3.batchId);
   });
 });

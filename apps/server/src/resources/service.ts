@@ -1,4 +1,5 @@
 import {
+  type ActionSpec,
   canReadField,
   canWriteField,
   type FieldDef,
@@ -71,6 +72,11 @@ export type ResourceBinding = {
    * child table): answered, filtered, sorted and paged like columns (decision 013).
    */
   derived?: Record<string, DerivedField>;
+  /**
+   * Actions whose changes are computed from the record as it is (adding points), by the
+   * action's route path; other actions set the fields of their body.
+   */
+  compute?: Record<string, (before: Row, input: Row) => Row>;
 };
 
 /** A field's value as SQL over the resource's row; `mapWith` it so answers decode like a column's. */
@@ -386,6 +392,37 @@ export class ResourceService {
         changes,
         snapshot: (row) => this.toRecord(row),
         audit: auditAs,
+      });
+      await this.assertInScope(tx, actor, id);
+      await this.binding.afterWrite?.(tx, actor, after);
+    });
+    return this.toRecord(await this.get(db, actor, id), actor);
+  }
+
+  /**
+   * A declared action on one record (ActionSpec): the fields of its body (or what the binding
+   * computes from the locked row) and the values it always sets, written as one versioned
+   * update audited under the action's name, inside the actor's row scope. An action that is
+   * not versioned applies to the record as it is now.
+   */
+  async act(db: Db, actor: Actor, id: number, action: ActionSpec, input: Row & { version?: number }) {
+    const idField = action.idField ?? 'id';
+    const fields: Row = {};
+    for (const [k, v] of Object.entries(input)) if (k !== idField && k !== 'version') fields[k] = v;
+    await db.transaction(async (tx) => {
+      const before = (await this.get(tx, actor, id, true)) as Row & { id: number; version: number };
+      const computed = this.binding.compute?.[action.route.path];
+      const changes = { ...(computed ? computed(before, fields) : fields), ...action.sets };
+      this.assertWritable(actor, changes);
+      this.assertValidRow({ ...before, ...changes });
+      const after = await updateVersioned(tx, actor, {
+        table: this.binding.table as AnyTable & { version: Column },
+        entity: this.binding.entity,
+        before,
+        version: action.versioned === false ? before.version : (input.version as number),
+        changes: this.toColumnValues(changes),
+        snapshot: (row) => this.toRecord(row),
+        audit: { action: action.name },
       });
       await this.assertInScope(tx, actor, id);
       await this.binding.afterWrite?.(tx, actor, after);

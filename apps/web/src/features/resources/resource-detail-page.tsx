@@ -14,6 +14,7 @@ import { useDeleteResource } from './api/delete-resource';
 import { useResource } from './api/get-resource';
 import { useUpdateResource } from './api/update-resource';
 import { capabilitiesFor, defForRole } from './capabilities';
+import { RecordActions } from './components/record-actions';
 import { RecordDetails } from './components/record-details';
 import { RecordImagePanel } from './components/record-image-panel';
 import { ResourceEditor } from './components/resource-editor';
@@ -135,6 +136,7 @@ function ResourceDetail({ reg, id }: { reg: ResourceRegistration; id: string }) 
       ) : (
         <RecordDetails fields={def.fields} record={record} />
       )}
+      <RecordActions def={def} id={id} record={record} />
       {caps.upload &&
         def.images?.map((image) => (
           <RecordImagePanel key={image.field} def={def} image={image} id={id} record={record} />
