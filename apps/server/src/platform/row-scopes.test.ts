@@ -198,6 +198,10 @@ describe('row scopes hold on every route that answers learner data', () => {
           const team = await t.call({ method: 'GET', url, token });
           if (team.statusCode !== 403) expect(team.statusCode, `${role} ${url}`).toBe(inside ? 200 : 404);
         }
+        // A learner's history (decision 015): theirs inside the scope, 404 outside.
+        const history = await t.call({ method: 'GET', url: `/admin/user/history?userId=${learner.id}`, token });
+        if (history.statusCode !== 403)
+          expect(history.statusCode, `${role} reads ${learner.name}'s history`).toBe(inside ? 200 : 404);
         const flagged = await t.call({
           method: 'POST',
           url: '/admin/user/flag/add',
