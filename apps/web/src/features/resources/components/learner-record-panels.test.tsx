@@ -25,6 +25,8 @@ let flags: Record<string, unknown>[];
 let comments: Record<string, unknown>[];
 let warnings: Record<string, unknown>[];
 let strikes: Record<string, unknown>[];
+let mentorTeam: Record<string, unknown>[];
+let requests: Record<string, unknown>[];
 const list = (data: unknown[]) => jsonResponse(200, { data, totalItems: data.length });
 
 beforeEach(() => {
@@ -47,6 +49,19 @@ beforeEach(() => {
     { id: 7, flagId: 1, userId: 5, comment: 'Left a voicemail.', authorName: 'Meera Motivator', createdAt: at },
   ];
   warnings = [{ id: 3, userId: 5, reason: 'No task submitted for 7 days', issuedAt: at, removedAt: null }];
+  mentorTeam = [
+    {
+      id: 11,
+      userId: 5,
+      mentorId: 2,
+      mentorName: 'Mo Mentor',
+      mentorEmail: 'mo@cohort.test',
+      role: 'manager',
+      assignedByName: 'Test Admin',
+      createdAt: at,
+    },
+  ];
+  requests = [];
   strikes = [
     { id: 9, userId: 5, type: 'Cheating', reason: 'Copied task 14.', givenByName: 'Mo Mentor', createdAt: at },
   ];
@@ -69,11 +84,38 @@ beforeEach(() => {
       case 'GET /admin/user/not-working-alert/warnings/history':
         return list(warnings);
       case 'GET /admin/user/reactivation':
-        return list([]);
+        return list(requests);
       case 'GET /admin/user/mentor-team/5':
-        return jsonResponse(200, { userId: 5, data: [], totalItems: 0 });
+        return jsonResponse(200, { userId: 5, data: mentorTeam, totalItems: mentorTeam.length });
+      case 'GET /admin/role/users':
+        return list([{ id: 2, name: 'Mo Mentor', email: 'mo@cohort.test' }]);
       case 'GET /admin/user/student/team/get':
-        return jsonResponse(200, { userId: 5, data: [], totalItems: 0 });
+        return jsonResponse(200, {
+          userId: 5,
+          data: [
+            { id: 4, name: 'Team Falcon', project: 'Food delivery app', role: 'member', memberCount: 3, createdAt: at },
+          ],
+          totalItems: 1,
+        });
+      case 'GET /admin/user/student/team/details':
+        expect(url.searchParams.get('teamId')).toBe('4');
+        return jsonResponse(200, {
+          id: 4,
+          name: 'Team Falcon',
+          project: 'Food delivery app',
+          batchId: null,
+          createdAt: at,
+          members: [{ userId: 5, name: 'Asha Learner', email: 'asha@example.com', role: 'member', joinedAt: at }],
+          hiddenMembers: 2,
+        });
+      case 'DELETE /admin/user/mentor-team/11':
+        mentorTeam = [];
+        return jsonResponse(200, { message: 'Mentor team member deleted' });
+      case 'POST /admin/user/reactivation/decide':
+        requests = [
+          { ...requests[0], status: body.status, decidedByName: 'Test Admin', decidedAt: at, decisionNote: body.note },
+        ];
+        return jsonResponse(200, requests[0]);
       case 'POST /admin/user/flag/add':
         flags.push({ ...body, id: 2, status: 'Live', raisedByName: 'Tester', createdAt: at });
         return jsonResponse(201, flags[flags.length - 1]);
@@ -147,7 +189,7 @@ describe("a learner's own records on their page", () => {
     signInAs('MOTIVATOR');
     renderWithProviders(<AppTestRouter url="/learners/5" />);
     expect(await screen.findByText('1 warning counts against this learner.', {}, { timeout: 5000 })).toBeTruthy();
-    fireEvent.click(await screen.findByRole('button', { name: 'Remove' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove the warning: No task submitted for 7 days' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove this warning?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove warning' }));
     expect(await within(dialog).findByText('Reason is required')).toBeTruthy();
@@ -191,11 +233,65 @@ describe("a learner's own records on their page", () => {
     expect(await within(form).findByText('Choose Cheating or Discipline')).toBeTruthy();
     expect(sent).toEqual([]);
     expect(await screen.findByText('Copied task 14.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Remove' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove the cheating strike' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove this strike?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove strike' }));
     await waitFor(() => expect(sent).toEqual([{ method: 'DELETE', path: '/admin/user/strike', body: { id: 9 } }]));
     // A mentor may not remove warnings (the motivator does): no button for it.
-    expect(screen.queryByRole('button', { name: 'Remove warning' })).toBeNull();
+    expect(screen.getByText('No task submitted for 7 days')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Remove the warning/ })).toBeNull();
+  }, 20_000);
+
+  it('a mentor assigns mentors (checked first), removes one after confirming, and sees the student teams', async () => {
+    signInAs('MENTOR');
+    renderWithProviders(<AppTestRouter url="/learners/5" />);
+    const form = await screen.findByRole('form', { name: 'Assign a mentor' }, { timeout: 5000 });
+    fireEvent.click(within(form).getByRole('button', { name: 'Assign mentor' }));
+    expect(await within(form).findByText('Choose a mentor')).toBeTruthy();
+    expect(within(form).getByText('Choose manager or member')).toBeTruthy();
+    expect(sent).toEqual([]);
+
+    expect(await screen.findByText('(mo@cohort.test)')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Mo Mentor from the mentor team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove this mentor?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove mentor' }));
+    await waitFor(() =>
+      expect(sent).toEqual([{ method: 'DELETE', path: '/admin/user/mentor-team/11', body: undefined }]),
+    );
+    expect(await screen.findByText('No mentors assigned.')).toBeTruthy();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Show members' }));
+    expect(await screen.findByText('and 2 more outside your learners')).toBeTruthy();
+  }, 20_000);
+
+  it('an admin decides a pending reactivation request with a note', async () => {
+    requests = [
+      {
+        id: 4,
+        userId: 5,
+        reason: 'Exams are over.',
+        status: 'Pending',
+        requestedByName: 'Meera',
+        createdAt: at,
+        version: 1,
+      },
+    ];
+    signInAs('ADMIN');
+    renderWithProviders(<AppTestRouter url="/learners/5" />);
+    const decide = await screen.findByLabelText('Decide this request', {}, { timeout: 5000 });
+    fireEvent.click(within(decide).getByRole('button', { name: 'Reject' }));
+    expect(await within(decide).findByText('Note is required')).toBeTruthy();
+    fireEvent.change(within(decide).getByLabelText('Decision note'), { target: { value: 'Welcome back.' } });
+    fireEvent.click(within(decide).getByRole('button', { name: 'Fulfil' }));
+    await waitFor(() =>
+      expect(sent).toEqual([
+        {
+          method: 'POST',
+          path: '/admin/user/reactivation/decide',
+          body: { id: 4, status: 'Fulfilled', note: 'Welcome back.', version: 1 },
+        },
+      ]),
+    );
+    expect(await screen.findByText(/Fulfilled by Test Admin/)).toBeTruthy();
   }, 20_000);
 });

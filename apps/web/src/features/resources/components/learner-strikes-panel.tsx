@@ -63,7 +63,13 @@ export function LearnerStrikesPanel({ id }: { def: ResourceDef; id: string; reco
               </Text>
             </Stack>
             {canRemove && (
-              <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(s)}>
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                aria-label={`Remove the ${String(s.type).toLowerCase()} strike`}
+                onClick={() => setRemoving(s)}
+              >
                 Remove
               </Button>
             )}

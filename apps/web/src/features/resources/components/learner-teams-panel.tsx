@@ -67,7 +67,13 @@ export function LearnerTeamsPanel({ id }: { def: ResourceDef; id: string; record
                   </Text>
                 </Group>
                 {canAssign && (
-                  <Button size="xs" variant="subtle" color="red" onClick={() => setRemoving(m)}>
+                  <Button
+                    size="xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove ${m.mentorName} from the mentor team`}
+                    onClick={() => setRemoving(m)}
+                  >
                     Remove
                   </Button>
                 )}

@@ -58,6 +58,7 @@ export function LearnerWarningsPanel({ id }: { def: ResourceDef; id: string; rec
                 size="xs"
                 variant="subtle"
                 color="red"
+                aria-label={`Remove the warning: ${String(w.reason)}`}
                 onClick={() => {
                   setReason('');
                   setReasonError(undefined);
