@@ -170,4 +170,13 @@ describe('stopping an impersonation', () => {
     await t.db.update(users).set({ roleId: 3 }).where(eq(users.id, second.id));
     expect((await t.call({ method: 'GET', url: '/auth/session', token })).statusCode).toBe(401);
   });
+
+  it('ends by itself when the learner becomes staff: it never carries staff rights', async () => {
+    const two = await learner('l2@test.local');
+    const { token } = (await start(admin, { userId: two, reason: 'Before the promotion' })).json();
+    expect((await t.call({ method: 'GET', url: '/auth/session', token })).statusCode).toBe(200);
+    await t.db.update(users).set({ roleId: 5 }).where(eq(users.id, two));
+    expect((await t.call({ method: 'GET', url: '/auth/session', token })).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/admin/dashboard/stats', token })).statusCode).toBe(401);
+  });
 });
