@@ -101,6 +101,8 @@ export const users = pgTable(
     index('users_created_idx').on(t.createdAt),
     // Learner list filters and sorts that a million rows need an index for (decision 013).
     index('users_learner_isa_idx').on(t.roleId, t.isaStatus, t.id),
+    // The three statuses staff filter on together, ending with the list's default order (decision 016).
+    index('users_learner_statuses_idx').on(t.roleId, t.isaStatus, t.userStatus, t.proStatus, t.id),
     index('users_learner_points_idx').on(t.roleId, t.totalPoints, t.id),
     index('users_learner_activity_idx').on(t.roleId, t.lastActivity, t.id),
     index('users_learner_last_submit_idx').on(t.roleId, t.lastTaskSubmitDate, t.id),
@@ -109,6 +111,16 @@ export const users = pgTable(
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
 );
+
+/**
+ * How many users each role has, kept exact by triggers on `users` in the writing transaction
+ * (migration 0014): the unfiltered learner list's `totalItems` reads it instead of counting a
+ * million rows (decision 016).
+ */
+export const userRoleCounts = pgTable('user_role_counts', {
+  roleId: integer('role_id').primaryKey(),
+  users: integer('users').notNull().default(0),
+});
 
 /**
  * A learner's submission of a task (the curriculum builds tasks and reviews on it). The
