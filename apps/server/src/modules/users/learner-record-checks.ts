@@ -2,12 +2,11 @@ import { roleByKey } from '@cohort/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { users } from '../../db/schema';
-import type { Actor } from '../../platform/access';
+import { type Actor, effectiveRole } from '../../platform/access';
 import { badRequest } from '../../platform/errors';
 import { mustNameLearner } from '../../platform/row-scopes';
 
 const LEARNER_ROLE_ID = roleByKey('USER')!.id;
-const MENTOR_ROLE_ID = roleByKey('MENTOR')!.id;
 const isLearner = mustNameLearner('userId');
 
 /**
@@ -26,12 +25,18 @@ export async function mustBeInactiveLearner(tx: Tx, actor: Actor, row: Record<st
   }
 }
 
-/** A mentor team names a learner and a mentor (an account with the MENTOR role). */
+/**
+ * A mentor team names a learner and a mentor: an active account whose role is MENTOR or a
+ * custom role based on it (400 on `mentorId` otherwise).
+ */
 export async function mustNameMentor(tx: Tx, actor: Actor, row: Record<string, unknown>): Promise<void> {
   await isLearner(tx, actor, row);
   const [mentor] = await tx
-    .select({ id: users.id })
+    .select({ roleId: users.roleId, status: users.userStatus })
     .from(users)
-    .where(and(eq(users.id, row.mentorId as number), eq(users.roleId, MENTOR_ROLE_ID)));
-  if (!mentor) throw badRequest('Choose a mentor', [{ path: ['mentorId'], message: 'Choose a mentor' }]);
+    .where(eq(users.id, row.mentorId as number));
+  const active = mentor?.status === 'Active' ? mentor : undefined;
+  if (!active || (await effectiveRole(tx, active.roleId)) !== 'MENTOR') {
+    throw badRequest('Choose an active mentor', [{ path: ['mentorId'], message: 'Choose an active mentor' }]);
+  }
 }

@@ -385,7 +385,7 @@ describe('mentor team and student teams', () => {
     expect(notMentor.statusCode).toBe(400);
     expect(notMentor.json().issues).toEqual([{ path: ['role'], message: 'Choose manager or member' }]);
     const hrAsMentor = await add(admin, { userId: L[1], mentorId: await t.userId('HR'), role: 'member' });
-    expect(hrAsMentor.json().issues).toEqual([{ path: ['mentorId'], message: 'Choose a mentor' }]);
+    expect(hrAsMentor.json().issues).toEqual([{ path: ['mentorId'], message: 'Choose an active mentor' }]);
     expect((await add(mentor, { userId: L[2], mentorId, role: 'member' })).statusCode).toBe(400);
     expect((await add(motivator, { userId: L[1], mentorId, role: 'member' })).statusCode).toBe(403);
 
