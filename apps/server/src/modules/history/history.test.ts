@@ -252,7 +252,7 @@ describe('POST /admin/user/history/revert', () => {
     // HR reads learners but may not change them.
     await expect(
       revertFieldChange(t.db, await actorOf('HR'), sources, { auditId: nameChange, field: 'name', version: 2 }),
-    ).rejects.toMatchObject({ statusCode: 400, message: 'Your role cannot change learners' });
+    ).rejects.toMatchObject({ statusCode: 400, message: 'Your role cannot change Name' });
   });
 
   it('sets the field back through the versioned update: stale is 409 with nothing written, then audited as revert', async () => {
@@ -310,5 +310,55 @@ describe('POST /admin/user/history/revert', () => {
       statusCode: 400,
       message: 'Name cannot be set back to its earlier value: Name is too short',
     });
+  });
+});
+
+describe('reverting a change a learner action made (POST /admin/user/status/update), over HTTP', () => {
+  it('offers it to the roles that may make that change, answers 409 when stale, and audits the revert', async () => {
+    const [five] = await t.db
+      .insert(users)
+      .values({
+        name: 'Learner Five',
+        email: 'l5@test.local',
+        passwordHash: 'x',
+        roleId: 2,
+        motivatorId: await t.userId('MOTIVATOR'),
+      })
+      .returning();
+    const motivator = await t.tokenFor('MOTIVATOR');
+    const changed = await t.call({
+      method: 'POST',
+      url: '/admin/user/status/update',
+      token: motivator,
+      payload: { userId: five.id, userStatus: 'Inactive', version: five.version },
+    });
+    expect(changed.statusCode).toBe(200);
+    const [entry] = (await history(motivator, five.id)).json().data;
+    expect(entry).toMatchObject({ action: 'changeStatus', recordVersion: five.version + 1 });
+    expect(entry.changes).toMatchObject([
+      { field: 'userStatus', before: 'Active', after: 'Inactive', revertible: true, reason: null },
+    ]);
+
+    // HR reads learners but may not change their status: shown, not revertible, refused with the reason.
+    const hr = await t.tokenFor('HR');
+    const seenByHr = (await history(hr, five.id)).json().data[0].changes[0];
+    expect(seenByHr.revertible).toBe(false);
+    expect(seenByHr.reason).toMatch(/^Your role cannot change /);
+    const refused = await revert(hr, { auditId: entry.id, field: 'userStatus', version: entry.recordVersion });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([{ path: ['field'], message: seenByHr.reason }]);
+
+    const stale = await revert(motivator, { auditId: entry.id, field: 'userStatus', version: entry.recordVersion - 1 });
+    expect(stale.statusCode).toBe(409);
+    expect((await t.db.select().from(users).where(eq(users.id, five.id)))[0].userStatus).toBe('Inactive');
+    expect(await t.db.select().from(auditLog).where(eq(auditLog.revertsAuditId, entry.id))).toEqual([]);
+
+    const done = await revert(motivator, { auditId: entry.id, field: 'userStatus', version: entry.recordVersion });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ field: 'userStatus', value: 'Active', version: entry.recordVersion + 1 });
+    expect((await t.db.select().from(users).where(eq(users.id, five.id)))[0].userStatus).toBe('Active');
+    const [audited] = await t.db.select().from(auditLog).where(eq(auditLog.revertsAuditId, entry.id));
+    expect(audited).toMatchObject({ action: 'revert', subjectUserId: five.id, actorId: await t.userId('MOTIVATOR') });
+    expect((await history(motivator, five.id)).json().data[0].note).toBe(`Reverted change #${entry.id}`);
   });
 });

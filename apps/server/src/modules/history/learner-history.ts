@@ -1,5 +1,6 @@
-import { can, canWriteField, type HistoryChange, hasOperation, lowerLabel } from '@cohort/domain';
+import { can, canWriteField, type HistoryChange, hasOperation } from '@cohort/domain';
 import { and, eq } from 'drizzle-orm';
+import type { ZodType } from 'zod';
 import type { Db, Tx } from '../../db/client';
 import { type auditLog, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
@@ -39,9 +40,35 @@ export function readableEntities(sources: HistorySources, actor: Actor): string[
   return [...sources.entries()].filter(([, s]) => can(actor.role, s.def.permission, 'read')).map(([e]) => e);
 }
 
+/**
+ * The ways a field of a resource is set by a person, each with the schema its value must pass:
+ * the edit form (the update schema) and every versioned declared action that takes the field
+ * as an input and sets it as given (not computed from the row, as adding points is).
+ */
+export function settersOf(service: ResourceService, field: string): Setter[] {
+  const def = service.def;
+  const out: Setter[] = [];
+  const form = (def.updateSchema as { shape?: Record<string, ZodType> }).shape ?? {};
+  if (hasOperation(def, 'update') && form[field]) out.push({ permission: 'update', schema: form[field] });
+  const compute = (service.binding as { compute?: Record<string, unknown> }).compute ?? {};
+  for (const a of def.actions ?? []) {
+    if (a.versioned === false || compute[a.route.path] || !a.inputs.some((i) => i.name === field)) continue;
+    const schema = (a.body.shape as Record<string, ZodType>)[field];
+    if (schema) out.push({ permission: a.name, schema });
+  }
+  return out;
+}
+export type Setter = { permission: string; schema: ZodType };
+
+/** Entries of these actions are field changes: updates, reverts, and the resource's versioned actions. */
+function isChange(service: ResourceService, action: string): boolean {
+  if (REVERTIBLE_ACTIONS.has(action)) return true;
+  return (service.def.actions ?? []).some((a) => a.name === action && a.versioned !== false);
+}
+
 /** Why this actor may not set the field back from this entry, or null when they may. */
 export function revertRefusal(service: ResourceService, actor: Actor, action: string, field: string): string | null {
-  if (!REVERTIBLE_ACTIONS.has(action)) return 'Only a change to a field can be reverted, not an addition or removal';
+  if (!isChange(service, action)) return 'Only a change to a field can be reverted, not an addition or removal';
   if (SYSTEM_FIELDS.has(field)) return 'Ids, versions and record times are kept by the system';
   if (SECRET_FIELDS.has(field) || service.binding.hidden?.includes(field)) {
     return 'Secrets are never restored from the history';
@@ -50,14 +77,14 @@ export function revertRefusal(service: ResourceService, actor: Actor, action: st
   const f = def.fields.find((x) => x.name === field);
   const derived = (service.binding as { derived?: Record<string, unknown> }).derived;
   if (!f || derived?.[field]) return 'This value is worked out by the system, so it cannot be set back';
-  if (!hasOperation(def, 'update') || !can(actor.role, def.permission, 'update')) {
-    return `Your role cannot change ${lowerLabel(def.pluralLabel)}`;
-  }
-  if (!canWriteField(f, actor.role)) return `Your role cannot change ${f.label}`;
-  const editable = (def.updateSchema as { shape?: Record<string, unknown> }).shape ?? {};
-  if (!(field in editable))
-    return `${f.label} is changed by its own action, not set directly, so it cannot be reverted here`;
   if (f.type === 'image') return 'An image is replaced by uploading it again';
+  const setters = settersOf(service, field);
+  if (setters.length === 0) {
+    return `${f.label} is changed by its own action, not set directly, so it cannot be reverted here`;
+  }
+  if (!setters.some((s) => can(actor.role, def.permission, s.permission)) || !canWriteField(f, actor.role)) {
+    return `Your role cannot change ${f.label}`;
+  }
   return null;
 }
 

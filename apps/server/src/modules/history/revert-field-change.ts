@@ -5,7 +5,7 @@ import { auditLog } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { badRequest, notFound } from '../../platform/errors';
 import type { ResourceService } from '../../resources/engine';
-import { ADMIN_ONLY_ACTIONS, assertLearnerVisible, changesOf, type HistorySources } from './learner-history';
+import { ADMIN_ONLY_ACTIONS, assertLearnerVisible, changesOf, type HistorySources, settersOf } from './learner-history';
 
 const TEXT_TYPES = new Set<FieldDef['type']>(['string', 'text', 'email', 'url']);
 
@@ -35,9 +35,14 @@ export async function revertFieldChange(db: Db, actor: Actor, sources: HistorySo
     const reason = change.reason ?? 'This field cannot be reverted';
     throw badRequest(reason, [{ path: ['field'], message: reason }]);
   }
-  const value = earlierValue(service.def.fields.find((f) => f.name === input.field)!, change.before, (candidate) =>
-    service.def.updateSchema.safeParse({ [input.field]: candidate, version: input.version }),
-  );
+  // The earlier value must still pass a schema the actor could set it with (the form's, or an action's).
+  const schemas = settersOf(service, input.field)
+    .filter((x) => can(actor.role, service.def.permission, x.permission))
+    .map((x) => x.schema);
+  const value = earlierValue(service.def.fields.find((f) => f.name === input.field)!, change.before, (candidate) => {
+    const tried = schemas.map((schema) => schema.safeParse(candidate));
+    return tried.find((r) => r.success) ?? tried[0] ?? { success: false, error: { issues: [] } };
+  });
   const row = await service.update(
     db,
     actor,
@@ -79,7 +84,7 @@ function earlierValue(
   let message = 'It is no longer an accepted value';
   for (const candidate of candidates) {
     const parsed = parse(candidate);
-    if (parsed.success) return (parsed.data as Record<string, unknown>)[field.name] ?? candidate;
+    if (parsed.success) return parsed.data ?? candidate;
     message = parsed.error?.issues[0]?.message ?? message;
   }
   throw badRequest(`${field.label} cannot be set back to its earlier value: ${message}`, [
