@@ -32,7 +32,7 @@ function entries() {
   return [
     entry({
       id: 31,
-      action: 'update',
+      action: 'updateDetails',
       changes: [
         { field: 'name', label: 'Name', before: 'Asha L', after: name, revertible: true, reason: null },
         {
@@ -114,6 +114,7 @@ describe("a learner's history", { timeout: 20_000 }, () => {
     signInAs('MOTIVATOR');
     renderWithProviders(<AppTestRouter url="/learners/5" />);
     const update = await screen.findByTestId('history-entry-31', {}, { timeout: 5000 });
+    expect(within(update).getByText('Update details')).toBeTruthy();
     const nameRow = within(update).getByText('Name').closest('tr')!;
     expect(within(nameRow).getByText('Asha L')).toBeTruthy();
     expect(within(nameRow).getByText('Asha Learner')).toBeTruthy();

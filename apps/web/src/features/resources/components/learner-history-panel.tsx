@@ -20,9 +20,15 @@ const ACTION_LABELS: Record<string, { label: string; color: string }> = Object.f
   AUDIT_ACTIONS.map((a) => [a.value, { label: a.label, color: a.color }]),
 );
 
+/** A learner page action's audit name in words: `changeStatus` -> "Change status". */
+function actionWords(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
 function Entry({ entry, userId }: { entry: HistoryEntry; userId: string }) {
   const revert = useRevertFieldChange(userId);
-  const action = ACTION_LABELS[entry.action] ?? { label: entry.action, color: 'gray' };
+  const action = ACTION_LABELS[entry.action] ?? { label: actionWords(entry.action), color: 'blue' };
   const handleRevert = (change: HistoryChange) =>
     modals.openConfirmModal({
       title: `Set ${change.label} back?`,
