@@ -244,7 +244,8 @@ export const reactivationResource: ResourceDef = {
   defaultSort: { field: 'createdAt', dir: 'desc' },
   operations: ['list', 'create'],
   routes: {
-    list: [ALL, { method: 'GET', path: '/admin/user/reactivation', query: byLearner }],
+    // `GET /admin/user/reactivation` (a learner's requests, or the queue by status) is a module route.
+    list: ALL,
     create: { method: 'POST', path: '/admin/user/reactivation' },
   },
   fields: [
@@ -260,6 +261,14 @@ export const reactivationResource: ResourceDef = {
     { name: 'decisionNote', label: 'Decision note', type: 'text', filter: true },
   ],
 };
+
+/** `GET /admin/user/reactivation`: a learner's requests (`?userId=`), or every request of a status (`?status=Pending`: the queue). */
+export const reactivationListQuerySchema = z.object({
+  userId: idParam.optional(),
+  status: z
+    .enum(['Pending', 'Fulfilled', 'Rejected'], { message: 'Status must be Pending, Fulfilled or Rejected' })
+    .optional(),
+});
 
 export const decideReactivationSchema = z.strictObject({
   id: recordId('Request'),

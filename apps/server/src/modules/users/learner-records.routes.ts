@@ -1,8 +1,12 @@
 import {
   decideReactivationSchema,
+  type Filter,
+  listQuerySchema,
+  listResultSchema,
   mentorTeamResource,
   mentorTeamSchema,
   notWorkingWarningResource,
+  reactivationListQuerySchema,
   reactivationResource,
   removeNotWorkingWarningSchema,
   studentTeamDetailsQuerySchema,
@@ -18,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/access';
 import { errors } from '../../platform/openapi';
-import { idParams } from '../../platform/params';
+import { idParams, pageHeaders, pageOf } from '../../platform/params';
 import type { ResourceService } from '../../resources/engine';
 import { recordSchema } from '../../resources/record-schema';
 import { addFlagComment } from './add-flag-comment';
@@ -74,6 +78,29 @@ export function registerLearnerRecordRoutes(app: FastifyInstance, services: Map<
       },
     },
     async (request) => removeNotWorkingWarning(app.db, requireActor(request), warnings, request.body),
+  );
+
+  r.get(
+    '/admin/user/reactivation',
+    {
+      config: { access: { resource: 'reactivation', action: 'list' } },
+      schema: {
+        tags: [reactivationResource.pluralLabel],
+        summary:
+          "A learner's reactivation requests (?userId=), or the queue of a status (?status=Pending), newest first",
+        querystring: listQuerySchema.extend(reactivationListQuerySchema.shape),
+        headers: pageHeaders,
+        response: { 200: listResultSchema(recordSchema(reactivationResource, requests.columns)) },
+      },
+    },
+    async (request) => {
+      const { userId, status, ...query } = request.query;
+      const fixed: Filter[] = [
+        ...(userId === undefined ? [] : [{ field: 'userId', operator: '=' as const, value: userId }]),
+        ...(status === undefined ? [] : [{ field: 'status', operator: '=' as const, value: status }]),
+      ];
+      return requests.list(app.db, requireActor(request), query, pageOf(request), query.page_size, fixed);
+    },
   );
 
   r.post(

@@ -22,6 +22,8 @@ export const PANEL_ROWS = 100;
 
 /** The spec's call for a learner's records (`flag/get?userId=`, `strike?userId=`, `history?userId=`). */
 function byLearnerUrl(def: ResourceDef): string {
+  // Reactivation's list by learner is a module route (it also answers the queue by status).
+  if (def.path === reactivationResource.path) return '/admin/user/reactivation';
   const route = routesOf(def, 'list').find((r) => r.query?.userId);
   if (!route) throw new Error(`${def.path} has no list by learner`);
   return routeUrl(def, route);
