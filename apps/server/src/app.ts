@@ -19,6 +19,7 @@ import { registerImpersonationRoutes } from './modules/impersonation/impersonati
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { registerLearnerRecordRoutes } from './modules/users/learner-records.routes';
+import { registerUserRoutes } from './modules/users/users.routes';
 import { installAccessControl } from './platform/access';
 import { installErrorHandler } from './platform/errors';
 import { redactSecrets } from './platform/log-redaction';
@@ -139,6 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   registerImpersonationRoutes(app);
   registerHistoryRoutes(app, services);
   registerLearnerRecordRoutes(app, services);
+  registerUserRoutes(app, services);
 
   // The built console, with the SPA fallback for its client-side routes.
   const dist = config.WEB_DIST;

@@ -27,6 +27,14 @@ const envSchema = z.object({
   TWO_FACTOR_PENDING_MINUTES: z.coerce.number().int().positive().default(5),
   /** How long an admin's impersonation of a learner lasts (decision 015). */
   IMPERSONATION_MINUTES: z.coerce.number().int().positive().max(120).default(15),
+  /** Shared with the chat service: signs the tokens of GET /admin/user/chat/token (unset: no chat). */
+  CHAT_TOKEN_SECRET: z.string().min(32, 'CHAT_TOKEN_SECRET must be at least 32 characters').optional(),
+  CHAT_TOKEN_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60)
+    .default(30),
   LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(5),
   LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().positive().default(50),
   LOGIN_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),

@@ -15,6 +15,7 @@ import {
 } from './enums';
 import { boundedDay, LEARNER_DATE_BOUNDS, optionalText, recordId, requiredText } from './fields';
 import type { ActionSpec, FieldDef, ResourceDef } from './resource';
+import { decimalInt, idParam, isoDateTime, isoDay } from './wire';
 
 // ---------- Learners: the record and the 31 filters of spec §3 (decision 013) ----------
 const none = z.strictObject({});
@@ -76,6 +77,7 @@ const LEARNER_FIELDS: FieldDef[] = [
   { name: 'totalPoints', label: 'Total points', type: 'integer', list: true, filter: true, sort: true },
   ...windowFields,
   { name: 'lastTaskSubmitDate', label: 'Last Task Submit Date', type: 'datetime', filter: true, sort: true },
+  { name: 'noOfWarnings', label: 'No of warnings', type: 'integer', filter: true, sort: true },
   { name: 'readyForPlacements', label: 'Ready for placements', type: 'boolean', filter: true },
   { name: 'alreadyPlaced', label: 'Already placed', type: 'boolean', filter: true },
   {
@@ -349,3 +351,38 @@ export const messageResource: ResourceDef = {
     { name: 'createdAt', label: 'Sent at', type: 'datetime', list: true, filter: true, sort: true },
   ],
 };
+
+// ---------- The learner page's reads and the list's bulk calls (decision 013) ----------
+/** `GET /admin/user/progress-report?userId=&weeks=`: work week by week (Monday to Sunday). */
+export const progressReportQuerySchema = z.object({
+  userId: idParam,
+  weeks: decimalInt({ min: 1, max: 52 }).optional(),
+});
+export const progressReportSchema = z.object({
+  userId: z.number().int(),
+  weeks: z.array(z.object({ week: isoDay, submitted: z.number().int(), reviewed: z.number().int() })),
+  totalSubmitted: z.number().int(),
+  lastTaskSubmitDate: isoDateTime.nullable(),
+});
+export type ProgressReport = z.input<typeof progressReportSchema>;
+
+/** Learners of a bulk call: chosen rows, or every learner matching the list's filters. */
+const bulkLearners = {
+  userIds: z
+    .array(recordId('Learner'), { message: 'Choose learners' })
+    .min(1, 'Choose at least one learner')
+    .max(50_000, 'At most 50,000 learners at a time')
+    .optional(),
+  filters: z.string().max(4000).optional(),
+};
+export const bulkOwnerSchema = z.strictObject({ ownerId: recordId('Owner'), ...bulkLearners });
+export const bulkMotivatorSchema = z.strictObject({ motivatorId: recordId('Motivator'), ...bulkLearners });
+export const bulkResultSchema = z.object({
+  /** Learners whose owner (or motivator) changed. */
+  updated: z.number().int(),
+  /** Learners who already had them. */
+  unchanged: z.number().int(),
+});
+
+/** `GET /admin/user/chat/token`: a short-lived signed token for the chat service. */
+export const chatTokenSchema = z.object({ token: z.string(), expiresAt: isoDateTime });

@@ -6,7 +6,8 @@ import type { Access } from './access';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Optional integrations set up, so every call can answer as it would on a server that has them.
+  t = await createTestApp({ CHAT_TOKEN_SECRET: 'route-walk-chat-secret-32-characters-long' });
 });
 afterAll(() => t.close());
 

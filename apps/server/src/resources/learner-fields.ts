@@ -1,6 +1,6 @@
 import { ISA_PENDING_STATUSES, type ParsedFilter, SUBMISSION_WINDOWS, submissionWindowKey } from '@cohort/domain';
 import { and, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { taskSubmissions, users } from '../db/schema';
+import { notWorkingWarnings, taskSubmissions, users } from '../db/schema';
 import { badRequest } from '../platform/errors';
 import type { DerivedField } from './service';
 
@@ -58,6 +58,12 @@ export const LEARNER_DERIVED: Record<string, DerivedField> = {
     notNull: true,
   },
   ...windows,
+  noOfWarnings: {
+    sql: sql<number>`(select count(*) from ${notWorkingWarnings} where ${notWorkingWarnings.userId} = ${learnerId} and ${
+      notWorkingWarnings.removedAt
+    } is null)`.mapWith(Number),
+    notNull: true,
+  },
 };
 
 /**

@@ -1,7 +1,8 @@
 import { userResource } from '@cohort/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, taskSubmissions, users } from '../db/schema';
+import { auditLog, notWorkingWarnings, taskSubmissions, users } from '../db/schema';
+import { issueNotWorkingWarning } from '../modules/users/issue-not-working-warning';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 let t: TestApp;
@@ -105,6 +106,7 @@ describe('the learner list: the 31 filters of spec §3 at the spec’s calls', (
     'fastTrackStatus',
     'email',
     'alumniStatus',
+    'noOfWarnings',
   ];
   const sample: Record<string, unknown> = {
     integer: 0,
@@ -115,7 +117,7 @@ describe('the learner list: the 31 filters of spec §3 at the spec’s calls', (
     datetime: '2026-01-01T00:00:00.000Z',
   };
 
-  it('takes every spec filter key (On Hold and No of warnings come with holds and warnings) and answers it', async () => {
+  it('takes every spec filter key (On Hold comes with holds) and answers it', async () => {
     const admin = await t.tokenFor('ADMIN');
     const filterable = new Set(userResource.fields.filter((x) => x.filter).map((x) => x.name));
     const missing = SPEC_KEYS.filter((k) => !filterable.has(k));
@@ -195,6 +197,22 @@ describe('the learner list: the 31 filters of spec §3 at the spec’s calls', (
       token: admin,
     });
     expect(csv.body.split('\r\n').filter(Boolean)).toHaveLength(1 + 5);
+  });
+
+  it('counts a learner’s warnings that were not removed (No of warnings)', async () => {
+    const admin = await t.tokenFor('ADMIN');
+    const [l3] = await t.db.select().from(users).where(eq(users.email, 'l3@test.local'));
+    await issueNotWorkingWarning(t.db, l3.id, 'Nothing submitted for 10 days');
+    const second = await issueNotWorkingWarning(t.db, l3.id, 'Nothing submitted for 20 days');
+    await t.db.update(notWorkingWarnings).set({ removedAt: new Date() }).where(eq(notWorkingWarnings.id, second.id));
+    const res = await t.call({
+      method: 'GET',
+      url: `/admin/user/all?${f([{ field: 'noOfWarnings', operator: '>=', value: 1 }])}`,
+      token: admin,
+    });
+    expect(res.json().data.map((u: { email: string; noOfWarnings: number }) => [u.email, u.noOfWarnings])).toEqual([
+      ['l3@test.local', 1],
+    ]);
   });
 
   it('placed, batch/?batch= and details?user= are the same list and record, within row scopes', async () => {

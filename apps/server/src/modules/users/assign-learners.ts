@@ -1,0 +1,90 @@
+import { type RoleKey, roleByKey } from '@cohort/domain';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { users } from '../../db/schema';
+import { type Actor, effectiveRole } from '../../platform/access';
+import { audit } from '../../platform/audit';
+import { badRequest } from '../../platform/errors';
+import type { ResourceService } from '../../resources/engine';
+
+const LEARNER_ROLE_ID = roleByKey('USER')!.id;
+
+type Assignment = {
+  /** The learner column set: `ownerId` or `motivatorId`. */
+  column: 'ownerId' | 'motivatorId';
+  /** The staff member assigned; their built-in role must be one of `roles`. */
+  staffId: number;
+  roles: readonly RoleKey[];
+  /** The body key that named them, for the 400. */
+  field: string;
+  /** Audit action: one entry per learner whose value changed. */
+  action: string;
+};
+
+/**
+ * Gives many learners an owner (or a motivator) in one transaction: the rows chosen (`userIds`)
+ * or every learner matching the list's filters, inside the actor's row scope (a chosen learner
+ * outside it refuses the whole call). Learners who already have them are left as they are;
+ * every change is versioned and audited per learner.
+ */
+export async function assignLearners(
+  db: Db,
+  actor: Actor,
+  learners: ResourceService,
+  input: { userIds?: number[]; filters?: string },
+  a: Assignment,
+): Promise<{ updated: number; unchanged: number }> {
+  if ((input.userIds ? 1 : 0) + (input.filters !== undefined ? 1 : 0) !== 1) {
+    throw badRequest('Choose learners, or send the list’s filters to take every learner they match', [
+      { path: ['userIds'], message: 'Choose learners, or send the filters' },
+    ]);
+  }
+  const [staff] = await db
+    .select({ id: users.id, roleId: users.roleId, userStatus: users.userStatus })
+    .from(users)
+    .where(eq(users.id, a.staffId));
+  if (!staff || staff.userStatus !== 'Active' || !a.roles.includes(await effectiveRole(db, staff.roleId))) {
+    const who = a.roles.map((r) => roleByKey(r)!.name.toLowerCase()).join(' or ');
+    throw badRequest(`Choose an active ${who}`, [{ path: [a.field], message: `Choose an active ${who}` }]);
+  }
+  const { where } = learners.parseListQuery(actor, { filters: input.filters });
+  const chosen: SQL | undefined = input.userIds ? inArray(users.id, [...new Set(input.userIds)]) : undefined;
+  const column = users[a.column];
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: users.id, version: users.version, current: column })
+      .from(users)
+      .where(and(eq(users.roleId, LEARNER_ROLE_ID), where, chosen))
+      .for('update');
+    if (input.userIds && rows.length !== new Set(input.userIds).size) {
+      const missing = new Set(input.userIds.map(Number));
+      for (const r of rows) missing.delete(r.id);
+      throw badRequest(`${missing.size} of the chosen learners are not learners you can change`, [
+        { path: ['userIds'], message: `Not learners you can change: ${[...missing].slice(0, 10).join(', ')}` },
+      ]);
+    }
+    const changing = rows.filter((r) => r.current !== a.staffId);
+    const ids = changing.map((r) => r.id);
+    for (let i = 0; i < ids.length; i += 5000) {
+      await tx
+        .update(users)
+        .set({ [a.column]: a.staffId, version: sql`${users.version} + 1`, updatedAt: new Date() })
+        .where(inArray(users.id, ids.slice(i, i + 5000)));
+    }
+    // In slices: one INSERT may carry at most 65,535 bound values.
+    for (let i = 0; i < changing.length; i += 2000) {
+      await audit(
+        tx,
+        actor,
+        changing.slice(i, i + 2000).map((r) => ({
+          action: a.action,
+          entity: 'user',
+          entityId: r.id,
+          before: { [a.column]: r.current },
+          after: { [a.column]: a.staffId },
+        })),
+      );
+    }
+    return { updated: changing.length, unchanged: rows.length - changing.length };
+  });
+}

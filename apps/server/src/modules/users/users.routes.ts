@@ -1,0 +1,95 @@
+import {
+  bulkMotivatorSchema,
+  bulkOwnerSchema,
+  bulkResultSchema,
+  chatTokenSchema,
+  progressReportQuerySchema,
+  progressReportSchema,
+  userResource,
+} from '@cohort/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { requireActor } from '../../platform/access';
+import { errors } from '../../platform/openapi';
+import type { ResourceService } from '../../resources/engine';
+import { assignLearners } from './assign-learners';
+import { getProgressReport } from './get-progress-report';
+import { issueChatToken } from './issue-chat-token';
+
+/** The learner list's bulk calls and the learner page's reads beyond the record (spec §7 Users). */
+export function registerUserRoutes(app: FastifyInstance, services: Map<string, ResourceService>) {
+  const learners = services.get(userResource.path);
+  if (!learners) throw new Error('learners must be registered first');
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = [userResource.pluralLabel];
+
+  r.get(
+    '/admin/user/progress-report',
+    {
+      config: { access: { resource: 'user', action: 'read' } },
+      schema: {
+        tags,
+        summary: "A learner's task submissions week by week (12 weeks unless `weeks` says otherwise)",
+        querystring: progressReportQuerySchema,
+        response: { 200: progressReportSchema, ...errors(404) },
+      },
+    },
+    async (request) =>
+      getProgressReport(app.db, requireActor(request), learners, request.query.userId, request.query.weeks),
+  );
+
+  r.post(
+    '/admin/user/owner/add-multiple',
+    {
+      config: { access: { resource: 'user', action: 'assignOwner' } },
+      schema: {
+        tags,
+        summary: 'Give the chosen learners (or every learner the filters match) an owner, in one transaction',
+        body: bulkOwnerSchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    async (request) =>
+      assignLearners(app.db, requireActor(request), learners, request.body, {
+        column: 'ownerId',
+        staffId: request.body.ownerId,
+        roles: ['ADMIN', 'MOTIVATOR', 'NEGOTIATOR', 'HR', 'MENTOR', 'KEY_ACCOUNT_MANAGER'],
+        field: 'ownerId',
+        action: 'assignOwner',
+      }),
+  );
+
+  r.post(
+    '/admin/user/motivator/add-multiple',
+    {
+      config: { access: { resource: 'user', action: 'assignMotivator' } },
+      schema: {
+        tags,
+        summary: 'Give the chosen learners (or every learner the filters match) a motivator, in one transaction',
+        body: bulkMotivatorSchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    async (request) =>
+      assignLearners(app.db, requireActor(request), learners, request.body, {
+        column: 'motivatorId',
+        staffId: request.body.motivatorId,
+        roles: ['MOTIVATOR'],
+        field: 'motivatorId',
+        action: 'assignMotivator',
+      }),
+  );
+
+  r.get(
+    '/admin/user/chat/token',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        summary: 'A short-lived token for the chat service, naming the staff member',
+        response: { 200: chatTokenSchema, ...errors(503) },
+      },
+    },
+    async (request) => issueChatToken(requireActor(request), app.config),
+  );
+}

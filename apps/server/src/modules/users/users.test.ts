@@ -1,0 +1,179 @@
+import { createHmac } from 'node:crypto';
+import { roleByKey } from '@cohort/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, taskSubmissions, users } from '../../db/schema';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+const SECRET = 'a-chat-secret-of-at-least-32-characters!';
+beforeAll(async () => {
+  t = await createTestApp({ CHAT_TOKEN_SECRET: SECRET, CHAT_TOKEN_MINUTES: 30 });
+});
+afterAll(() => t.close());
+
+const learners = async () =>
+  t.db
+    .select()
+    .from(users)
+    .where(eq(users.roleId, roleByKey('USER')!.id));
+const byEmail = async (email: string) => (await learners()).find((u) => u.email === email)!;
+const DAY = 86_400_000;
+
+describe('GET /admin/user/progress-report', () => {
+  it('counts submissions week by week, empty weeks as 0, within the row scope', async () => {
+    const l1 = await byEmail('l1@test.local');
+    const now = Date.now();
+    await t.db.insert(taskSubmissions).values([
+      { userId: l1.id, taskId: 1, submittedAt: new Date(now - 1000), status: 'Reviewed' },
+      { userId: l1.id, taskId: 2, submittedAt: new Date(now - 2000) },
+      { userId: l1.id, taskId: 3, submittedAt: new Date(now - 15 * DAY) },
+      { userId: l1.id, taskId: 4, submittedAt: new Date(now - 400 * DAY) },
+    ]);
+    const admin = await t.tokenFor('ADMIN');
+    const res = await t.call({
+      method: 'GET',
+      url: `/admin/user/progress-report?userId=${l1.id}&weeks=4`,
+      token: admin,
+    });
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report.weeks).toHaveLength(4);
+    expect(report.weeks[3]).toMatchObject({ submitted: 2, reviewed: 1 });
+    expect(report.weeks.reduce((n: number, w: { submitted: number }) => n + w.submitted, 0)).toBe(3);
+    expect(new Date(report.weeks[3].week).getUTCDay()).toBe(1); // weeks start on Monday
+    expect(report.totalSubmitted).toBe(4);
+    expect(new Date(report.lastTaskSubmitDate).getTime()).toBeCloseTo(now - 1000, -3);
+    expect(
+      (await t.call({ method: 'GET', url: `/admin/user/progress-report?userId=${l1.id}`, token: admin })).json().weeks,
+    ).toHaveLength(12);
+
+    const l2 = await byEmail('l2@test.local');
+    const motivator = await t.tokenFor('MOTIVATOR');
+    expect(
+      (await t.call({ method: 'GET', url: `/admin/user/progress-report?userId=${l2.id}`, token: motivator }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.call({ method: 'GET', url: `/admin/user/progress-report?userId=${l1.id}&weeks=99`, token: admin }))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: `/admin/user/progress-report?userId=${l1.id}`,
+          token: await t.tokenFor('MARKETING'),
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('owner/add-multiple and motivator/add-multiple', () => {
+  it('assigns the chosen learners in one transaction, audits each change, and leaves those who already have them', async () => {
+    const admin = await t.tokenFor('ADMIN');
+    const motivatorId = await t.userId('MOTIVATOR');
+    const [l1, l2, l3] = await Promise.all(['l1@test.local', 'l2@test.local', 'l3@test.local'].map(byEmail));
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/user/motivator/add-multiple',
+      token: admin,
+      payload: { motivatorId, userIds: [l1.id, l2.id, l3.id] },
+    });
+    expect(res.statusCode).toBe(200);
+    // l1 already had this motivator.
+    expect(res.json()).toEqual({ updated: 2, unchanged: 1 });
+    expect((await byEmail('l2@test.local')).motivatorId).toBe(motivatorId);
+    expect((await byEmail('l2@test.local')).version).toBe(l2.version + 1);
+    const entries = (await t.db.select().from(auditLog)).filter((a) => a.action === 'assignMotivator');
+    expect(entries.map((e) => e.entityId).sort()).toEqual([String(l2.id), String(l3.id)].sort());
+  });
+
+  it('takes every learner the filters match, and refuses a staff member of the wrong role, a learner that does not exist, and other roles', async () => {
+    const admin = await t.tokenFor('ADMIN');
+    const hrId = await t.userId('HR');
+    const filters = JSON.stringify([
+      { field: 'email', operator: 'like', value: 'l' },
+      { field: 'email', operator: '!=', value: 'user@test.local' },
+    ]);
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/user/owner/add-multiple',
+      token: admin,
+      payload: { ownerId: hrId, filters },
+    });
+    expect(res.json()).toEqual({ updated: 4, unchanged: 0 });
+    expect(
+      (await learners())
+        .filter((u) => u.ownerId === hrId)
+        .map((u) => u.email)
+        .sort(),
+    ).toEqual(['l1@test.local', 'l2@test.local', 'l3@test.local', 'l4@test.local']);
+
+    const wrongRole = await t.call({
+      method: 'POST',
+      url: '/admin/user/motivator/add-multiple',
+      token: admin,
+      payload: { motivatorId: hrId, userIds: [(await byEmail('l1@test.local')).id] },
+    });
+    expect(wrongRole.statusCode).toBe(400);
+    expect(wrongRole.json().issues).toEqual([{ path: ['motivatorId'], message: 'Choose an active motivator' }]);
+
+    const l1 = await byEmail('l1@test.local');
+    const missing = await t.call({
+      method: 'POST',
+      url: '/admin/user/owner/add-multiple',
+      token: admin,
+      payload: { ownerId: hrId, userIds: [l1.id, 999_999] },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().issues[0]).toMatchObject({ path: ['userIds'] });
+    const neither = await t.call({
+      method: 'POST',
+      url: '/admin/user/owner/add-multiple',
+      token: admin,
+      payload: { ownerId: hrId },
+    });
+    expect(neither.statusCode).toBe(400);
+    expect(
+      (
+        await t.call({
+          method: 'POST',
+          url: '/admin/user/owner/add-multiple',
+          token: await t.tokenFor('MOTIVATOR'),
+          payload: { ownerId: hrId, userIds: [l1.id] },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('GET /admin/user/chat/token', () => {
+  it('signs a short-lived HS256 token naming the staff member', async () => {
+    const res = await t.call({ method: 'GET', url: '/admin/user/chat/token', token: await t.tokenFor('MENTOR') });
+    expect(res.statusCode).toBe(200);
+    const { token, expiresAt } = res.json();
+    const [head, body, sig] = token.split('.');
+    expect(createHmac('sha256', SECRET).update(`${head}.${body}`).digest('base64url')).toBe(sig);
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString());
+    expect(claims).toMatchObject({ sub: String(await t.userId('MENTOR')), role: 'MENTOR' });
+    expect(claims.exp - claims.iat).toBe(30 * 60);
+    expect(new Date(expiresAt).getTime()).toBe(claims.exp * 1000);
+  });
+
+  it('answers 503 with a message for people when no chat is set up', async () => {
+    const bare = await createTestApp();
+    try {
+      const res = await bare.call({
+        method: 'GET',
+        url: '/admin/user/chat/token',
+        token: await bare.tokenFor('MENTOR'),
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'NOT_CONFIGURED' });
+    } finally {
+      await bare.close();
+    }
+  });
+});
