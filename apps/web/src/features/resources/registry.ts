@@ -8,6 +8,7 @@ import { DashboardCardsPanel } from './components/dashboard-cards-panel';
 import { LearnerFlagsPanel } from './components/learner-flags-panel';
 import { LearnerHistoryPanel } from './components/learner-history-panel';
 import { LearnerMessagesPanel } from './components/learner-messages-panel';
+import { LearnerProgressPanel } from './components/learner-progress-panel';
 import { LearnerReactivationPanel } from './components/learner-reactivation-panel';
 import { LearnerStrikesPanel } from './components/learner-strikes-panel';
 import { LearnerTeamsPanel } from './components/learner-teams-panel';
@@ -54,6 +55,7 @@ function register(path: string, slug: string, area: NavArea, { fields, ...extra 
 export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('user', 'learners', 'Learners', {
     panels: [
+      LearnerProgressPanel,
       DashboardCardsPanel,
       LearnerMessagesPanel,
       LearnerFlagsPanel,
