@@ -44,7 +44,7 @@ beforeEach(() => {
       return jsonResponse(409, { message: 'This record was changed by someone else', code: 'CONFLICT' });
     }
     return undefined;
-  }, 20_000);
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
