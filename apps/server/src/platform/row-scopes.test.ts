@@ -39,6 +39,7 @@ const LEARNER_ROUTES = [
   '/admin/user/strike/download-csv',
   '/admin/user/not-working-alert/warnings/all?page_size=100',
   '/admin/user/reactivation/all?page_size=100',
+  '/admin/user/reactivation?status=Pending&page_size=100',
 ];
 /** Lists that name every learner of the role's scope (each learner has a row in each). */
 const LISTS_NAMING_ALL = [
@@ -50,6 +51,7 @@ const LISTS_NAMING_ALL = [
   '/admin/user/strike/all',
   '/admin/user/not-working-alert/warnings/all',
   '/admin/user/reactivation/all',
+  '/admin/user/reactivation',
 ];
 
 /** Resources holding a learner's own records: their rows follow their learner's scope (learnerChildScopes). */
