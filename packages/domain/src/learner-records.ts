@@ -56,7 +56,8 @@ export const userFlagResource: ResourceDef = {
   createSchema: userFlagCreateSchema,
   updateSchema: z.strictObject({}),
   defaultSort: { field: 'createdAt', dir: 'desc' },
-  operations: ['list', 'create', 'delete'],
+  // `DELETE flag/delete/{id}` is a module route: it deletes the comments too, each audited.
+  operations: ['list', 'create'],
   routes: { list: [ALL, { method: 'GET', path: 'get', query: byLearner }] },
   fields: [
     { name: 'id', label: 'Id', type: 'integer', filter: true, sort: true },

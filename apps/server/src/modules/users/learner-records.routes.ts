@@ -5,6 +5,7 @@ import {
   listResultSchema,
   mentorTeamResource,
   mentorTeamSchema,
+  messageSchema,
   notWorkingWarningResource,
   reactivationListQuerySchema,
   reactivationResource,
@@ -27,6 +28,7 @@ import type { ResourceService } from '../../resources/engine';
 import { recordSchema } from '../../resources/record-schema';
 import { addFlagComment } from './add-flag-comment';
 import { decideReactivation } from './decide-reactivation';
+import { deleteFlag } from './delete-flag';
 import { getMentorTeam } from './get-mentor-team';
 import { getStudentTeamDetails, getStudentTeams } from './get-student-teams';
 import { removeNotWorkingWarning } from './remove-not-working-warning';
@@ -64,6 +66,20 @@ export function registerLearnerRecordRoutes(app: FastifyInstance, services: Map<
       reply.code(201);
       return comment;
     },
+  );
+
+  r.delete(
+    '/admin/user/flag/delete/:id',
+    {
+      config: { access: { resource: 'userFlag', action: 'delete' } },
+      schema: {
+        tags: [userFlagResource.pluralLabel],
+        summary: 'Delete a flag and its comments (each audited)',
+        params: idParams,
+        response: { 200: messageSchema, ...errors(404) },
+      },
+    },
+    async (request) => deleteFlag(app.db, requireActor(request), flags, comments, request.params.id),
   );
 
   r.delete(
