@@ -72,7 +72,7 @@ import { markQuestionAnswered } from '../modules/support/mark-question-answered'
 import { mustBeInactiveLearner, mustNameMentor } from '../modules/users/learner-record-checks';
 import { LEARNER_SCOPES, learnerChildScopes, mustNameLearner } from '../platform/row-scopes';
 import { type ResourceBinding, type ResourceService, registerResource } from './engine';
-import { LEARNER_COMPUTED_ACTIONS, LEARNER_DERIVED } from './learner-fields';
+import { LEARNER_COMPUTED_ACTIONS, LEARNER_DERIVED, LEARNER_TOTAL } from './learner-fields';
 
 export const USER_SECRET_COLUMNS = [
   'passwordHash',
@@ -94,6 +94,7 @@ export function resourceBindings(): ResourceBinding[] {
       scopes: LEARNER_SCOPES,
       derived: LEARNER_DERIVED,
       compute: LEARNER_COMPUTED_ACTIONS,
+      exactTotal: LEARNER_TOTAL,
     },
     { def: blogResource, table: blogs, entity: 'blog', onCreate: (a) => ({ createdBy: a.user.id }) },
     { def: eventResource, table: events, entity: 'event', onCreate: (a) => ({ createdBy: a.user.id }) },

@@ -1,4 +1,10 @@
-import { ISA_PENDING_STATUSES, type ParsedFilter, SUBMISSION_WINDOWS, submissionWindowKey } from '@cohort/domain';
+import {
+  ISA_PENDING_STATUSES,
+  type ParsedFilter,
+  roleByKey,
+  SUBMISSION_WINDOWS,
+  submissionWindowKey,
+} from '@cohort/domain';
 import { and, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { notWorkingWarnings, taskSubmissions, users } from '../db/schema';
 import { badRequest } from '../platform/errors';
@@ -12,20 +18,21 @@ const since = (days: number) => sql`now() - interval '${sql.raw(String(days))} d
 /**
  * "tasks submitted in last N days = 0" (and > 0, >= 1...) is answered from the learner's last
  * submission, an indexed column the database keeps exact (decision 013), instead of counting
- * submissions for every learner; other counts are compared as counted.
+ * submissions for every learner; other counts are compared as counted. `none` and `some` are
+ * each other's complement among learners, which the list's count uses (decision 016).
  */
-function windowFilter(days: number, f: ParsedFilter): SQL | undefined {
+function windowFilter(days: number, f: ParsedFilter): { match: SQL; complement?: SQL } | undefined {
   const n = f.value as number;
-  const none = or(isNull(users.lastTaskSubmitDate), lt(users.lastTaskSubmitDate, since(days)));
+  const none = or(isNull(users.lastTaskSubmitDate), lt(users.lastTaskSubmitDate, since(days))) as SQL;
   const some = sql`${users.lastTaskSubmitDate} >= ${since(days)}`;
   if (n === 0) {
-    if (f.operator === '=' || f.operator === '<=') return none;
-    if (f.operator === '!=' || f.operator === '>') return some;
-    if (f.operator === '>=') return sql`true`;
-    if (f.operator === '<') return sql`false`;
+    if (f.operator === '=' || f.operator === '<=') return { match: none, complement: some };
+    if (f.operator === '!=' || f.operator === '>') return { match: some, complement: none };
+    if (f.operator === '>=') return { match: sql`true` };
+    if (f.operator === '<') return { match: sql`false` };
   }
-  if (n === 1 && f.operator === '>=') return some;
-  if (n === 1 && f.operator === '<') return none;
+  if (n === 1 && f.operator === '>=') return { match: some, complement: none };
+  if (n === 1 && f.operator === '<') return { match: none, complement: some };
   return undefined;
 }
 
@@ -40,14 +47,25 @@ const windows = Object.fromEntries(
   SUBMISSION_WINDOWS.map((days): [string, DerivedField] => [
     submissionWindowKey(days),
     {
-      sql: sql<number>`(select count(*) from ${taskSubmissions} where ${taskSubmissions.userId} = ${learnerId} and ${
+      // A learner whose last submission is older than the window has none in it: no need to
+      // look (most learners, and an export of a million rows, skip the count this way).
+      sql: sql<number>`(case when ${users.lastTaskSubmitDate} >= ${since(days)} then (select count(*) from ${taskSubmissions} where ${taskSubmissions.userId} = ${learnerId} and ${
         taskSubmissions.submittedAt
-      } >= ${since(days)})`.mapWith(Number),
+      } >= ${since(days)}) else 0 end)`.mapWith(Number),
       notNull: true,
-      filter: (f) => windowFilter(days, f),
+      filter: (f) => windowFilter(days, f)?.match,
+      complement: (f) => windowFilter(days, f)?.complement,
     },
   ]),
 );
+
+/**
+ * How many learners there are, from the per-role counter the database keeps exact in every
+ * transaction that writes users (migration 0014, decision 016).
+ */
+export const LEARNER_TOTAL = sql<number>`(select ${sql.identifier('users')} from ${sql.identifier(
+  'user_role_counts',
+)} where ${sql.identifier('role_id')} = ${sql.raw(String(roleByKey('USER')?.id))})`;
 
 /** The learner's fields that are not columns of `users` of their own (decision 013). */
 export const LEARNER_DERIVED: Record<string, DerivedField> = {
