@@ -32,25 +32,25 @@ export async function connectMaintenance(baseUrl: string): Promise<Maintenance> 
   return { client, benchUrl: u.toString(), serverVersion: rows[0].server_version };
 }
 
-export async function createBenchDatabase(m: Maintenance): Promise<void> {
+export async function createBenchDatabase(m: Maintenance, name = BENCH_DB_NAME): Promise<void> {
   // A crashed earlier run may have left it behind.
-  await dropBenchDatabase(m);
-  await m.client.query(`CREATE DATABASE ${BENCH_DB_NAME}`);
+  await dropBenchDatabase(m, name);
+  await m.client.query(`CREATE DATABASE ${name}`);
 }
 
 /**
  * Drops the bench database. A closed pg pool resolves before its backends have gone, so this waits
  * (up to 3 s) for them to leave: FORCE would otherwise kill them and the app's pool would log it.
  */
-export async function dropBenchDatabase(m: Maintenance): Promise<void> {
+export async function dropBenchDatabase(m: Maintenance, name = BENCH_DB_NAME): Promise<void> {
   const deadline = Date.now() + 3000;
   while (Date.now() < deadline) {
     const { rows } = await m.client.query<{ n: number }>(
       'select count(*)::int as n from pg_stat_activity where datname = $1',
-      [BENCH_DB_NAME],
+      [name],
     );
     if (rows[0].n === 0) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  await m.client.query(`DROP DATABASE IF EXISTS ${BENCH_DB_NAME} WITH (FORCE)`);
+  await m.client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
 }

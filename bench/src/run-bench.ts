@@ -21,6 +21,7 @@ import {
   PostgresUnreachable,
 } from './bench-database';
 import { LoadGenerator } from './http-load';
+import { runLearners } from './learners-bench';
 import { type BaselineReport, formatReport, type HttpRow, type ScenarioReport } from './report';
 import { listPath, PAGE_SIZE, SCENARIOS, type Scenario } from './scenarios';
 import { seedBlogs } from './seed-blogs';
@@ -53,6 +54,8 @@ const settings = {
   sqlMaxMs: 4_000,
 };
 
+/** BENCH_ONLY=blogs or BENCH_ONLY=learners runs one part; unset, both. */
+const only = process.env.BENCH_ONLY;
 const RESULTS_FILE = fileURLToPath(new URL('../results/latest.json', import.meta.url));
 const HOST = '127.0.0.1';
 
@@ -143,6 +146,10 @@ async function main(): Promise<number> {
     );
     if (loadAtStart > os.cpus().length / 2) {
       log('warning: the machine is busy with other work: expect noisy numbers (compare ratios, not absolutes)');
+    }
+    if (only === 'learners') {
+      await runLearners(maintenance, cleanup);
+      return 0;
     }
     let t = Date.now();
     await createBenchDatabase(maintenance);
@@ -321,6 +328,12 @@ async function main(): Promise<number> {
     };
     fs.writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);
     console.log(`\nResults written to ${path.relative(process.cwd(), RESULTS_FILE)}; total ${secs(benchStarted)}.`);
+    if (only !== 'blogs') {
+      await app.close();
+      await load.stop();
+      await runLearners(maintenance, cleanup);
+      console.log(`\nTotal ${secs(benchStarted)}.`);
+    }
     return 0;
   } finally {
     await cleanup.run();
