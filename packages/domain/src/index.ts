@@ -43,7 +43,7 @@ import {
   userFlagCommentResource,
   userFlagResource,
 } from './learner-records';
-import { messageResource, userResource } from './learners';
+import { messageResource, taskSubmissionResource, userResource } from './learners';
 import { auditResource, backendErrorResource, frontendErrorResource } from './platform';
 import type { ResourceDef } from './resource';
 import { answerResource, questionResource } from './support';
@@ -68,6 +68,7 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     userTypeConditionResource,
     userTypeCardResource,
     messageResource,
+    taskSubmissionResource,
     userFlagResource,
     userFlagCommentResource,
     strikeResource,

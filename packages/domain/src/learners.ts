@@ -11,6 +11,7 @@ import {
   PLACEMENT_PENALTY_STATUSES,
   PRO_STATUSES,
   SHARPENER_PLUS_STATUSES,
+  SUBMISSION_STATUSES,
   UPFRONT_STATUSES,
 } from './enums';
 import { boundedDay, LEARNER_DATE_BOUNDS, optionalText, recordId, requiredText } from './fields';
@@ -386,3 +387,86 @@ export const bulkResultSchema = z.object({
 
 /** `GET /admin/user/chat/token`: a short-lived signed token for the chat service. */
 export const chatTokenSchema = z.object({ token: z.string(), expiresAt: isoDateTime });
+
+// ---------- A learner's task submissions (GET /admin/user/tasks?userId=) ----------
+/**
+ * Read-only here: learners submit from their own app; staff read them on the learner's page
+ * (reviews and undo come with the curriculum).
+ */
+export const taskSubmissionResource: ResourceDef = {
+  path: 'user/task-submission',
+  permission: 'submission',
+  label: 'Task submission',
+  pluralLabel: 'Task submissions',
+  titleField: 'taskId',
+  createSchema: none,
+  updateSchema: none,
+  operations: ['list'],
+  defaultSort: { field: 'submittedAt', dir: 'desc' },
+  routes: {
+    list: [
+      { method: 'GET', path: '/admin/user/tasks', query: { userId: 'userId' } },
+      { method: 'GET', path: 'all' },
+    ],
+    export: { method: 'GET', path: 'download-csv' },
+  },
+  fields: [
+    { name: 'id', label: 'Id', type: 'integer', filter: true, sort: true },
+    {
+      name: 'userId',
+      label: 'Learner',
+      type: 'reference',
+      reference: { resource: 'user', labelField: 'name' },
+      list: true,
+      filter: true,
+    },
+    { name: 'taskId', label: 'Task id', type: 'integer', list: true, filter: true, sort: true },
+    { name: 'assignmentId', label: 'Assignment id', type: 'integer', list: true, filter: true, sort: true },
+    { name: 'status', label: 'Status', type: 'enum', options: SUBMISSION_STATUSES, list: true, filter: true },
+    { name: 'submittedAt', label: 'Submitted at', type: 'datetime', list: true, filter: true, sort: true },
+  ],
+};
+
+/** `GET /admin/user/assignments?userId=`: a learner's work per assignment. */
+export const learnerAssignmentsSchema = z.object({
+  userId: z.number().int(),
+  data: z.array(
+    z.object({
+      assignmentId: z.number().int().nullable(),
+      tasksSubmitted: z.number().int(),
+      tasksReviewed: z.number().int(),
+      lastSubmittedAt: isoDateTime,
+    }),
+  ),
+  totalItems: z.number().int(),
+});
+
+/** `GET /admin/user/team-members`: the staff that learners can be given (owners, motivators). */
+export const teamMembersQuerySchema = z.object({
+  role: z
+    .enum(
+      [
+        'ADMIN',
+        'MENTOR',
+        'HR',
+        'MARKETING',
+        'STRATEGIC_PARTNERSHIP',
+        'KEY_ACCOUNT_MANAGER',
+        'MOTIVATOR',
+        'NEGOTIATOR',
+        'COLLEGE_ADMIN',
+      ],
+      {
+        message: 'Choose a staff role',
+      },
+    )
+    .optional(),
+  search: z.string().trim().max(100).optional(),
+  page_size: decimalInt({ min: 1, max: 100 }).optional(),
+});
+export const teamMemberSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.string(),
+});

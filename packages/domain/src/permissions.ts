@@ -172,6 +172,7 @@ export const ROW_SCOPES: Partial<Record<PermissionResource, Partial<Record<RoleK
   user: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   // A learner's own records (messages; later flags, strikes, holds) follow their learner's scope.
   message: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  submission: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   userFlag: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   strike: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   notWorkingWarning: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },

@@ -94,6 +94,7 @@ const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
   question: { read: ['MENTOR'], write: ['MENTOR'] },
   card: { read: ['MARKETING'], write: ['MARKETING'] },
   userType: { read: ['MARKETING'], write: [] },
+  submission: { read: ['MENTOR', 'COLLEGE_ADMIN'], write: ['MENTOR'] },
   message: { read: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'], write: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'] },
   // A learner's own records (decision 014).
   userFlag: { read: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'], write: ['MOTIVATOR', 'MENTOR', 'HR'] },

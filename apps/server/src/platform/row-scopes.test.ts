@@ -1,6 +1,6 @@
 import { type PermissionResource, type RoleKey, rowScope } from '@cohort/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reactivationRequests, studentTeamMembers, studentTeams } from '../db/schema';
+import { reactivationRequests, studentTeamMembers, studentTeams, taskSubmissions } from '../db/schema';
 import { issueNotWorkingWarning } from '../modules/users/issue-not-working-warning';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -40,6 +40,10 @@ const LEARNER_ROUTES = [
   '/admin/user/not-working-alert/warnings/all?page_size=100',
   '/admin/user/reactivation/all?page_size=100',
   '/admin/user/reactivation?status=Pending&page_size=100',
+  // Their task submissions (decision 013).
+  '/admin/user/tasks?page_size=100',
+  '/admin/user/task-submission/all?page_size=100',
+  '/admin/user/task-submission/download-csv',
 ];
 /** Lists that name every learner of the role's scope (each learner has a row in each). */
 const LISTS_NAMING_ALL = [
@@ -52,6 +56,8 @@ const LISTS_NAMING_ALL = [
   '/admin/user/not-working-alert/warnings/all',
   '/admin/user/reactivation/all',
   '/admin/user/reactivation',
+  '/admin/user/tasks',
+  '/admin/user/task-submission/all',
 ];
 
 /** Resources holding a learner's own records: their rows follow their learner's scope (learnerChildScopes). */
@@ -63,6 +69,7 @@ const LEARNER_CHILDREN: PermissionResource[] = [
   'reactivation',
   'mentorTeam',
   'studentTeam',
+  'submission',
 ];
 
 let t: TestApp;
@@ -105,6 +112,7 @@ beforeAll(async () => {
     });
     expect(strike.statusCode).toBe(201);
     await issueNotWorkingWarning(t.db, learner.id, 'No task submitted for 7 days');
+    await t.db.insert(taskSubmissions).values({ userId: learner.id, taskId: 7, assignmentId: 2 });
     await t.db.insert(reactivationRequests).values({ userId: learner.id, reason: 'Back', requestedByName: 'Admin' });
     const mentorTeam = await t.call({
       method: 'POST',
@@ -184,6 +192,7 @@ describe('row scopes hold on every route that answers learner data', () => {
           `/admin/user/strike?userId=${learner.id}`,
           `/admin/user/not-working-alert/warnings/history?userId=${learner.id}`,
           `/admin/user/reactivation?userId=${learner.id}`,
+          `/admin/user/tasks?userId=${learner.id}`,
         ]) {
           const own = await t.call({ method: 'GET', url, token });
           if (own.statusCode === 403) continue;
@@ -192,6 +201,14 @@ describe('row scopes hold on every route that answers learner data', () => {
           // Earlier roles may have flagged the same learner: at least the seeded record, all of this learner.
           expect(ids.length > 0, `${role} ${url} (${learner.name})`).toBe(inside);
           expect(new Set(ids), `${role} ${url}`).toEqual(new Set(inside ? [learner.id] : []));
+        }
+        // Reads about one learner: 404 outside the scope.
+        for (const url of [
+          `/admin/user/progress-report?userId=${learner.id}`,
+          `/admin/user/assignments?userId=${learner.id}`,
+        ]) {
+          const read = await t.call({ method: 'GET', url, token });
+          if (read.statusCode !== 403) expect(read.statusCode, `${role} ${url}`).toBe(inside ? 200 : 404);
         }
         for (const url of [
           `/admin/user/mentor-team/${learner.id}`,

@@ -330,7 +330,9 @@ function queryFilterParams(def: ResourceDef, spec: RouteSpec): Record<string, z.
       const field = def.fields.find((f) => f.name === fieldName);
       if (!field?.filter) throw new Error(`Resource ${def.path}: query "${param}" names no filterable field`);
       const numeric = field.type === 'integer' || field.type === 'reference';
-      return [param, numeric ? idParam.describe(field.label) : z.string().min(1).max(200).describe(field.label)];
+      const schema = numeric ? idParam : z.string().min(1).max(200);
+      // Optional: without it the list is not narrowed by that field.
+      return [param, schema.optional().describe(field.label)];
     }),
   );
 }

@@ -3,18 +3,28 @@ import {
   bulkOwnerSchema,
   bulkResultSchema,
   chatTokenSchema,
+  idParam,
+  learnerAssignmentsSchema,
+  listResultSchema,
+  PAGE_SIZE_DEFAULT,
   progressReportQuerySchema,
   progressReportSchema,
+  teamMemberSchema,
+  teamMembersQuerySchema,
   userResource,
 } from '@cohort/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireActor } from '../../platform/access';
 import { errors } from '../../platform/openapi';
+import { pageHeaders, pageOf } from '../../platform/params';
 import type { ResourceService } from '../../resources/engine';
 import { assignLearners } from './assign-learners';
 import { getProgressReport } from './get-progress-report';
 import { issueChatToken } from './issue-chat-token';
+import { listLearnerAssignments } from './list-learner-assignments';
+import { listTeamMembers } from './list-team-members';
 
 /** The learner list's bulk calls and the learner page's reads beyond the record (spec §7 Users). */
 export function registerUserRoutes(app: FastifyInstance, services: Map<string, ResourceService>) {
@@ -36,6 +46,36 @@ export function registerUserRoutes(app: FastifyInstance, services: Map<string, R
     },
     async (request) =>
       getProgressReport(app.db, requireActor(request), learners, request.query.userId, request.query.weeks),
+  );
+
+  r.get(
+    '/admin/user/assignments',
+    {
+      config: { access: { resource: 'user', action: 'read' } },
+      schema: {
+        tags,
+        summary: "A learner's work per assignment: tasks submitted and reviewed, last submission",
+        querystring: z.object({ userId: idParam }),
+        response: { 200: learnerAssignmentsSchema, ...errors(404) },
+      },
+    },
+    async (request) => listLearnerAssignments(app.db, requireActor(request), learners, request.query.userId),
+  );
+
+  r.get(
+    '/admin/user/team-members',
+    {
+      config: { access: { resource: 'user', action: 'list' } },
+      schema: {
+        tags,
+        summary: 'Active staff that learners can be given (owners, motivators), by name; `role` and `search` narrow it',
+        querystring: teamMembersQuerySchema,
+        headers: pageHeaders,
+        response: { 200: listResultSchema(teamMemberSchema) },
+      },
+    },
+    async (request) =>
+      listTeamMembers(app.db, request.query, pageOf(request), request.query.page_size ?? PAGE_SIZE_DEFAULT),
   );
 
   r.post(

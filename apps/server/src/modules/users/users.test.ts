@@ -177,3 +177,57 @@ describe('GET /admin/user/chat/token', () => {
     }
   });
 });
+
+describe('a learner’s tasks and assignments, and the team members learners can be given', () => {
+  it('GET tasks?userId= lists their submissions with the learner’s name; assignments sums them per assignment', async () => {
+    const l4 = await byEmail('l4@test.local');
+    const now = Date.now();
+    await t.db.insert(taskSubmissions).values([
+      { userId: l4.id, taskId: 11, assignmentId: 3, submittedAt: new Date(now - 3 * DAY), status: 'Reviewed' },
+      { userId: l4.id, taskId: 12, assignmentId: 3, submittedAt: new Date(now - 2 * DAY) },
+      { userId: l4.id, taskId: 20, assignmentId: 5, submittedAt: new Date(now - 1 * DAY) },
+    ]);
+    const mentor = await t.tokenFor('MENTOR');
+    const admin = await t.tokenFor('ADMIN');
+    const tasks = await t.call({ method: 'GET', url: `/admin/user/tasks?userId=${l4.id}`, token: admin });
+    expect(tasks.statusCode).toBe(200);
+    expect(tasks.json().data.map((r: { taskId: number; userLabel: string }) => [r.taskId, r.userLabel])).toEqual([
+      [20, 'Learner Four'],
+      [12, 'Learner Four'],
+      [11, 'Learner Four'],
+    ]);
+    // Learner Four is not in the mentor's batches.
+    expect(
+      (await t.call({ method: 'GET', url: `/admin/user/tasks?userId=${l4.id}`, token: mentor })).json().totalItems,
+    ).toBe(0);
+    const sums = await t.call({ method: 'GET', url: `/admin/user/assignments?userId=${l4.id}`, token: admin });
+    expect(sums.json().data).toEqual([
+      expect.objectContaining({ assignmentId: 5, tasksSubmitted: 1, tasksReviewed: 0 }),
+      expect.objectContaining({ assignmentId: 3, tasksSubmitted: 2, tasksReviewed: 1 }),
+    ]);
+    expect((await t.call({ method: 'GET', url: `/admin/user/tasks?userId=abc`, token: admin })).statusCode).toBe(400);
+  });
+
+  it('GET team-members lists active staff by name, by role (custom roles included) and by search, paged', async () => {
+    const admin = await t.tokenFor('ADMIN');
+    const list = async (query: string) => {
+      const res = await t.call({ method: 'GET', url: `/admin/user/team-members${query}`, token: admin });
+      expect(res.statusCode, query).toBe(200);
+      return res.json();
+    };
+    const everyone = await list('?page_size=100');
+    expect(everyone.data.every((m: { role: string }) => m.role !== 'USER')).toBe(true);
+    expect(everyone.data.map((m: { email: string }) => m.email)).not.toContain('l1@test.local');
+    const motivators = await list('?role=MOTIVATOR');
+    expect(motivators.data.map((m: { role: string }) => m.role)).toEqual(['MOTIVATOR']);
+    const searched = await list(`?search=${encodeURIComponent('motivator@')}`);
+    expect(searched.totalItems).toBe(1);
+    expect((await t.call({ method: 'GET', url: '/admin/user/team-members?role=USER', token: admin })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await t.call({ method: 'GET', url: '/admin/user/team-members', token: await t.tokenFor('MARKETING') }))
+        .statusCode,
+    ).toBe(403);
+  });
+});

@@ -11,7 +11,16 @@ describe('navigation', () => {
       [null, ['Dashboard']],
       [
         'Learners',
-        ['Learners', 'Messages', 'Flags', 'Flag comments', 'Strikes', 'Not-working warnings', 'Reactivation requests'],
+        [
+          'Learners',
+          'Messages',
+          'Task submissions',
+          'Flags',
+          'Flag comments',
+          'Strikes',
+          'Not-working warnings',
+          'Reactivation requests',
+        ],
       ],
       ['Content', ['Blogs', 'Events', 'Testimonials', 'Companies', 'Products', 'Orders']],
       ['Placements', ['Job roles']],

@@ -68,6 +68,8 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
     ],
   }),
   register('message', 'messages', 'Learners'),
+  // Submitted from the learners' own app; read here.
+  register('user/task-submission', 'task-submissions', 'Learners', { allowCreate: false }),
   // A learner's own records (decision 014): panels on the learner's page, and lists across learners.
   register('user/flag', 'flags', 'Learners'),
   register('user/flag/comment', 'flag-comments', 'Learners', { allowCreate: false }),
