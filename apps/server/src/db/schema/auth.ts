@@ -85,6 +85,16 @@ export const users = pgTable(
     billingCycle: text('billing_cycle'),
     campusNexa: boolean('campus_nexa').notNull().default(false),
     rejectionReason: text('rejection_reason'),
+    // The learner's resume (a PDF staff upload; served only through GET /admin/user/resume/get).
+    resumeKey: text('resume_key'),
+    resumeName: text('resume_name'),
+    resumeSize: integer('resume_size'),
+    resumeUploadedAt: timestamp('resume_uploaded_at', { withTimezone: true }),
+    // The last credit check (POST /admin/user/check-cibil-score, decision 013).
+    cibilScore: integer('cibil_score'),
+    cibilReport: text('cibil_report'),
+    cibilCheckedAt: timestamp('cibil_checked_at', { withTimezone: true }),
+    cibilProvider: text('cibil_provider'),
     // two-factor authentication
     twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
     twoFactorSecret: text('two_factor_secret'),
