@@ -132,7 +132,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         </ScrollArea>
       </AppShell.Navbar>
       <CommandPalette />
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1}>
         <ImpersonationBanner />
         {children}
       </AppShell.Main>

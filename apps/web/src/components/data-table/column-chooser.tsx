@@ -16,7 +16,8 @@ export function ColumnChooser({ options, visible, onChange, onReset }: Props) {
     onChange(options.map((o) => o.value).filter((v) => next.includes(v)));
   };
   return (
-    <Popover position="bottom-end" shadow="md" withinPortal>
+    // Focus stays in the open chooser (Tab moves between its boxes; Escape closes it).
+    <Popover position="bottom-end" shadow="md" withinPortal trapFocus returnFocus>
       <Popover.Target>
         <Button variant="default" leftSection={<IconColumns size={16} />}>
           Columns

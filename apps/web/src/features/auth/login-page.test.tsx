@@ -105,6 +105,29 @@ describe('LoginPage', () => {
     expect(localStorage.getItem('twoFactorVerified')).toBe('true');
   });
 
+  it('keyboard and screen reader: a main landmark, the code field focused, a wrong code said once', async () => {
+    const toast = vi.spyOn(await import('@mantine/notifications').then((m) => m.notifications), 'show');
+    fetchMock
+      .mockResolvedValueOnce(jsonResponse(200, { twoFactorRequired: true, token: 'limited' }))
+      .mockResolvedValueOnce(
+        jsonResponse(400, {
+          message: 'That code is not valid',
+          code: 'BAD_REQUEST',
+          issues: [{ path: ['code'], message: 'That code is not valid' }],
+        }),
+      );
+    renderWithProviders(<LoginPage />);
+    expect(screen.getByRole('main')).toBeTruthy();
+    fillCredentials('admin@cohort.test', 'cohort-demo-2026');
+    const code = await screen.findByLabelText('Authentication code');
+    expect(document.activeElement).toBe(code);
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(code.getAttribute('aria-invalid')).toBe('true'));
+    expect(toast.mock.calls.map(([n]) => n.message)).toEqual(['That code is not valid']);
+    expect(screen.queryAllByText('That code is not valid')).toHaveLength(0);
+  });
+
   it('accepts a backup code instead', async () => {
     fetchMock
       .mockResolvedValueOnce(jsonResponse(200, { twoFactorRequired: true, token: 'limited' }))

@@ -25,7 +25,7 @@ export function LoginPage() {
   };
 
   return (
-    <Center mih="100dvh" p="md">
+    <Center component="main" id="main" tabIndex={-1} mih="100dvh" p="md">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
         <Stack gap="lg">
           <Stack gap={4}>

@@ -1,6 +1,7 @@
 import { backupCodeSchema, twoFactorCodeSchema } from '@cohort/domain';
 import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
+import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/validation';
 import { type TwoFactorMethod, useVerifyTwoFactor } from '../api/verify-two-factor';
@@ -11,6 +12,7 @@ export function TwoFactorForm({ limitedToken, onCancel }: Props) {
   const [method, setMethod] = useState<TwoFactorMethod>('totp');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [refused, setRefused] = useState(false);
   const verify = useVerifyTwoFactor();
 
   const handleSubmit = (e: FormEvent) => {
@@ -23,7 +25,14 @@ export function TwoFactorForm({ limitedToken, onCancel }: Props) {
       { method, code: input.code, limitedToken },
       {
         onSuccess: () => notifySuccess('Two-factor authentication verified'),
-        onError: (err) => setErrors(serverFieldErrors(err)),
+        onError: (err) => {
+          const fields = serverFieldErrors(err);
+          // The toast already says it (spec §8): the field is marked, not told twice.
+          if (err instanceof ApiError && fields.code === err.message) {
+            setErrors({});
+            setRefused(true);
+          } else setErrors(fields);
+        },
       },
     );
   };
@@ -49,19 +58,27 @@ export function TwoFactorForm({ limitedToken, onCancel }: Props) {
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
-            data-autofocus
+            // The step replaces the password form: the code field is where the person types next.
+            autoFocus
             value={code}
-            onChange={(e) => setCode(e.currentTarget.value.replace(/\D/g, ''))}
-            error={errors.code}
+            onChange={(e) => {
+              setRefused(false);
+              setCode(e.currentTarget.value.replace(/\D/g, ''));
+            }}
+            error={errors.code ?? refused}
           />
         ) : (
           <TextInput
             key="backup"
             label="Backup code"
             autoComplete="off"
+            autoFocus
             value={code}
-            onChange={(e) => setCode(e.currentTarget.value)}
-            error={errors.code}
+            onChange={(e) => {
+              setRefused(false);
+              setCode(e.currentTarget.value);
+            }}
+            error={errors.code ?? refused}
           />
         )}
         <Button type="submit" loading={verify.isPending} fullWidth>

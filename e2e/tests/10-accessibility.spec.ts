@@ -1,0 +1,127 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { expectDashboard, logIn } from './helpers';
+
+// Issue 8, finding 13: zero axe violations on every screen, in light and in dark mode.
+const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
+  { path: '/', ready: (p) => expectDashboard(p) },
+  {
+    path: '/?tab=studies',
+    ready: (p) => expect(p.getByRole('tab', { name: 'Studies', selected: true })).toBeVisible(),
+  },
+  {
+    path: '/?tab=stories',
+    ready: (p) => expect(p.getByRole('tab', { name: 'Stories', selected: true })).toBeVisible(),
+  },
+  {
+    path: '/?tab=progress',
+    ready: (p) => expect(p.locator('.recharts-surface').first()).toBeVisible(),
+  },
+  { path: '/blogs', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
+  { path: '/blogs/new', ready: (p) => expect(p.getByRole('heading', { name: 'New blog', level: 1 })).toBeVisible() },
+  { path: '/blogs/1', ready: (p) => expect(p.getByRole('button', { name: 'Save' })).toBeVisible() },
+  { path: '/events', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
+  { path: '/learners', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
+  { path: '/audit-log', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
+  { path: '/roles', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
+  { path: '/roles/5', ready: (p) => expect(p.getByRole('tab', { name: 'Members' })).toBeVisible() },
+  { path: '/security', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
+];
+
+async function violations(page: Page, where: string): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations.map(
+    (v) =>
+      `${where}: ${v.id} (${v.impact}) ${v.nodes.length}x ${v.nodes[0]?.target.join(' ')} ${v.nodes[0]?.failureSummary?.split('\n')[1] ?? ''}`,
+  );
+}
+
+async function setScheme(page: Page, scheme: 'light' | 'dark') {
+  await page.evaluate((s) => localStorage.setItem('mantine-color-scheme-value', s), scheme);
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test.describe(`${scheme} mode`, () => {
+    test.describe.configure({ timeout: 120_000 });
+    let page: Page;
+    let loginViolations: string[];
+    // One logged-in page for the screens (a failed check restarts the worker, which runs this again).
+    test.beforeAll(async ({ browser }) => {
+      test.setTimeout(120_000);
+      page = await (await browser.newContext()).newPage();
+      await page.goto('/');
+      await setScheme(page, scheme);
+      await page.reload();
+      await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+      loginViolations = await violations(page, `${scheme} /login`);
+      await logIn(page, 'admin@cohort.test');
+      await expectDashboard(page);
+    });
+    test.afterAll(() => page.context().close());
+
+    test(`the login page has no axe violations (${scheme})`, () => {
+      expect(loginViolations).toEqual([]);
+    });
+
+    for (const screen of SCREENS) {
+      test(`${screen.path} has no axe violations (${scheme})`, async () => {
+        await setScheme(page, scheme);
+        await page.goto(screen.path);
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        await screen.ready(page);
+        expect(await violations(page, `${scheme} ${screen.path}`)).toEqual([]);
+      });
+    }
+  });
+}
+
+test('keyboard: skip link, login landmark, the column chooser keeps focus, dialogs name their close button; toasts clear the header', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('main')).toBeVisible();
+  await logIn(page, 'admin@cohort.test');
+  await expectDashboard(page);
+  await page.goto('/blogs');
+  await expect(page.locator('tbody tr').first()).toBeVisible();
+
+  // The first Tab reaches the skip link; Enter puts focus on the main content.
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+
+  // Tab moves inside the open column chooser instead of closing it.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  const group = page.getByRole('group', { name: 'Visible columns' });
+  await expect(group).toBeVisible();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(group).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(group).toBeHidden();
+
+  // A dialog's first focus is a named control.
+  await page.getByRole('button', { name: 'Views' }).click();
+  await page.getByLabel('Save the current view as').fill('Mine');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const toast = page.locator('.mantine-Notification-root').first();
+  await expect(toast).toBeVisible();
+  const box = await toast.boundingBox();
+  expect(box?.y ?? 0).toBeGreaterThanOrEqual(60);
+  await page.keyboard.press('Escape');
+
+  await page.goto('/roles');
+  await page.getByRole('button', { name: 'New role' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  const focused = await page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    return el?.getAttribute('aria-label') ?? el?.labels?.[0]?.textContent ?? el?.textContent ?? '';
+  });
+  expect(focused.trim()).not.toBe('');
+});
