@@ -111,6 +111,8 @@ type ScenarioResult = {
   path: string;
   totalItems: number;
   http: LatencyStats;
+  /** Node CPU ms per request (app.inject), the load-independent part of "API adds". */
+  nodeCpuMs: number;
   sql: { total: LatencyStats; list: LatencyStats; count: LatencyStats };
   plans: { list: string; listMs: number; count: string; countMs: number };
   queries: { text: string; values: unknown[] }[];
@@ -285,6 +287,15 @@ export async function runLearners(m: Maintenance, cleanup: Cleanup): Promise<voi
         sql,
       );
     }
+    // Node's own CPU time per request (user + system, this process; light-my-request, no socket):
+    // what the API adds besides waiting for the database, and far less sensitive to other load
+    // on the machine than wall-clock latency.
+    for (let i = 0; i < 20; i++) await app.inject({ method: 'GET', url: p, headers });
+    const cpu0 = process.cpuUsage();
+    const cpuRuns = 200;
+    for (let i = 0; i < cpuRuns; i++) await app.inject({ method: 'GET', url: p, headers });
+    const cpu = process.cpuUsage(cpu0);
+    const nodeCpuMs = (cpu.user + cpu.system) / 1000 / cpuRuns;
     const lp = await explain(sqlClient, list[0]);
     const cp = await explain(sqlClient, count[0]);
     const res: ScenarioResult = {
@@ -293,6 +304,7 @@ export async function runLearners(m: Maintenance, cleanup: Cleanup): Promise<voi
       path: p,
       totalItems: result.totalItems,
       http: summarize(latencies),
+      nodeCpuMs,
       sql: { total: summarize(sql.totals), list: summarize(sql.each[0]), count: summarize(sql.each[1]) },
       plans: { list: lp.outline, listMs: lp.executionMs, count: cp.outline, countMs: cp.executionMs },
       queries: [list[0], count[0]].map((q) => ({ text: q.text, values: q.values })),
@@ -505,6 +517,7 @@ function formatLearners(
         'count',
         'API adds',
         '<=1.5',
+        'Node CPU/req',
         'totalItems',
       ],
       results.map((r) => {
@@ -521,12 +534,16 @@ function formatLearners(
           f2(r.sql.count.p50),
           f2(adds),
           mark(adds <= TARGETS.apiOverhead),
+          f2(r.nodeCpuMs),
           r.totalItems.toLocaleString('en-US'),
         ];
       }),
     ),
   );
   out.push(`Session lookup SQL p50 ${f2(session.p50)} ms (part of "API adds": the API's own query).`);
+  out.push(
+    "Node CPU/req: CPU ms the server process spends per request (app.inject, 200 runs): the part of 'API adds' that is Node's work, as CPU time, which other load on the machine inflates far less than latency.",
+  );
   out.push('');
   out.push('Plans (EXPLAIN ANALYZE, execution ms):');
   for (const r of results) {
@@ -562,7 +579,9 @@ function formatLearners(
     ),
   );
   out.push('');
-  out.push(`PGlite: not measured at this size in this run (see bench/README.md, "Learners on PGlite").`);
+  out.push(
+    `PGlite: not measured (seeding a million learners into PGlite was not built; see bench/README.md, "Learners").`,
+  );
   out.push(
     `Load average (1 min) on ${os.cpus().length} CPUs: ${f2(load1.start)} at the start, ${f2(load1.end)} at the end` +
       (Math.max(load1.start, load1.end) > os.cpus().length / 2 ? ': other work was running, figures are noisy.' : '.'),
