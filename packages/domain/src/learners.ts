@@ -115,6 +115,12 @@ const LEARNER_FIELDS: FieldDef[] = [
   { name: 'billingCycle', label: 'Billing cycle', type: 'enum', options: BILLING_CYCLES, filter: true },
   { name: 'campusNexa', label: 'Campus Nexa', type: 'boolean', filter: true },
   { name: 'rejectionReason', label: 'Rejection reason', type: 'string' },
+  { name: 'resumeName', label: 'Resume', type: 'string' },
+  { name: 'resumeUploadedAt', label: 'Resume uploaded at', type: 'datetime' },
+  // Credit information: only those who handle payments see it (decision 013).
+  { name: 'cibilScore', label: 'CIBIL score', type: 'integer', filter: true, sort: true, readRoles: ['NEGOTIATOR'] },
+  { name: 'cibilCheckedAt', label: 'CIBIL checked at', type: 'datetime', readRoles: ['NEGOTIATOR'] },
+  { name: 'cibilReport', label: 'CIBIL report', type: 'text', readRoles: ['NEGOTIATOR'] },
 ];
 
 const values = <T extends readonly { value: string }[]>(options: T) =>
@@ -469,4 +475,16 @@ export const teamMemberSchema = z.object({
   name: z.string(),
   email: z.string(),
   role: z.string(),
+});
+
+/** `POST /admin/user/check-cibil-score`: with the manual provider, staff enter what the bureau reported. */
+export const cibilCheckSchema = z.strictObject({
+  userId: recordId('Learner'),
+  score: z
+    .number({ message: 'Enter the score the bureau gave (300 to 900)' })
+    .int('The score is a whole number')
+    .min(300, 'A CIBIL score is between 300 and 900')
+    .max(900, 'A CIBIL score is between 300 and 900')
+    .optional(),
+  report: optionalText(5000),
 });

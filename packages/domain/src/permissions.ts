@@ -77,6 +77,8 @@ export const PERMISSIONS = {
     updatePlacement: ['HR', 'KEY_ACCOUNT_MANAGER', 'NEGOTIATOR'],
     updatePayments: ['NEGOTIATOR'],
     verifyPan: ['NEGOTIATOR'],
+    uploadResume: ['MOTIVATOR', 'HR', 'NEGOTIATOR', 'KEY_ACCOUNT_MANAGER'],
+    checkCredit: ['NEGOTIATOR'],
   },
   // A learner's own records (decision 014); each follows its learner's row scope.
   userFlag: readWrite(['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'], ['MOTIVATOR', 'MENTOR', 'HR']),

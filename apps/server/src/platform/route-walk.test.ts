@@ -75,6 +75,8 @@ const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
     updatePlacement: ['HR', 'KEY_ACCOUNT_MANAGER', 'NEGOTIATOR'],
     updatePayments: ['NEGOTIATOR'],
     verifyPan: ['NEGOTIATOR'],
+    uploadResume: ['MOTIVATOR', 'HR', 'NEGOTIATOR', 'KEY_ACCOUNT_MANAGER'],
+    checkCredit: ['NEGOTIATOR'],
   },
   blog: { read: ['MARKETING'], write: ['MARKETING'] },
   event: { read: ['MARKETING', 'MENTOR'], write: ['MARKETING', 'MENTOR'] },

@@ -3,6 +3,7 @@ import {
   bulkOwnerSchema,
   bulkResultSchema,
   chatTokenSchema,
+  cibilCheckSchema,
   idParam,
   learnerAssignmentsSchema,
   listResultSchema,
@@ -17,17 +18,26 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../platform/access';
-import { errors } from '../../platform/openapi';
+import { errors, streamed } from '../../platform/openapi';
 import { pageHeaders, pageOf } from '../../platform/params';
 import type { ResourceService } from '../../resources/engine';
+import { recordSchema } from '../../resources/record-schema';
 import { assignLearners } from './assign-learners';
+import { checkCreditScore } from './check-credit-score';
+import { type CreditBureau, manualCreditBureau } from './credit-bureau';
 import { getProgressReport } from './get-progress-report';
 import { issueChatToken } from './issue-chat-token';
+import { readLearnerResume, uploadLearnerResume } from './learner-resume';
 import { listLearnerAssignments } from './list-learner-assignments';
 import { listTeamMembers } from './list-team-members';
 
 /** The learner list's bulk calls and the learner page's reads beyond the record (spec §7 Users). */
-export function registerUserRoutes(app: FastifyInstance, services: Map<string, ResourceService>) {
+export function registerUserRoutes(
+  app: FastifyInstance,
+  services: Map<string, ResourceService>,
+  /** Where credit scores come from (the README says how to plug in a bureau). */
+  bureau: CreditBureau = manualCreditBureau,
+) {
   const learners = services.get(userResource.path);
   if (!learners) throw new Error('learners must be registered first');
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -118,6 +128,60 @@ export function registerUserRoutes(app: FastifyInstance, services: Map<string, R
         field: 'motivatorId',
         action: 'assignMotivator',
       }),
+  );
+
+  const learner = recordSchema(userResource, learners.columns, learners.binding.hidden, learners.binding.derived);
+
+  r.post(
+    '/admin/user/resume/upload',
+    {
+      config: { access: { resource: 'user', action: 'uploadResume' }, multipart: ['file'] },
+      schema: {
+        tags,
+        summary: 'Upload a learner\'s resume (multipart field "file", a PDF); the one before is deleted',
+        querystring: z.object({ userId: idParam }),
+        consumes: ['multipart/form-data'],
+        response: { 200: learner, ...errors(404) },
+      },
+    },
+    async (request) => uploadLearnerResume(app, request, requireActor(request), learners, request.query.userId),
+  );
+
+  r.get(
+    '/admin/user/resume/get',
+    {
+      config: { access: { resource: 'user', action: 'read' } },
+      schema: {
+        tags,
+        summary: "A learner's resume (PDF)",
+        querystring: z.object({ userId: idParam }),
+        response: { 200: streamed('application/pdf', 'The resume as uploaded'), ...errors(404) },
+      },
+    },
+    async (request, reply) => {
+      const file = await readLearnerResume(app, requireActor(request), learners, request.query.userId);
+      const name = file.name.replace(/[^A-Za-z0-9._ -]/g, '_');
+      reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `inline; filename="${name}"`)
+        .header('x-content-type-options', 'nosniff');
+      if (file.size) reply.header('content-length', file.size);
+      return file.stream;
+    },
+  );
+
+  r.post(
+    '/admin/user/check-cibil-score',
+    {
+      config: { access: { resource: 'user', action: 'checkCredit' } },
+      schema: {
+        tags,
+        summary: `Check a learner's credit score (provider: ${bureau.name}); kept on the learner, audited`,
+        body: cibilCheckSchema,
+        response: { 200: learner, ...errors(404, 409) },
+      },
+    },
+    async (request) => checkCreditScore(app.db, requireActor(request), learners, bureau, request.body),
   );
 
   r.get(

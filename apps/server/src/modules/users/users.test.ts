@@ -3,6 +3,7 @@ import { roleByKey } from '@cohort/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, taskSubmissions, users } from '../../db/schema';
+import { multipart } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -229,5 +230,85 @@ describe('a learner’s tasks and assignments, and the team members learners can
       (await t.call({ method: 'GET', url: '/admin/user/team-members', token: await t.tokenFor('MARKETING') }))
         .statusCode,
     ).toBe(403);
+  });
+});
+
+/** The smallest real PDF: the header file-type knows it by. */
+const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n');
+
+describe('a learner’s resume and credit check', () => {
+  it('uploads a PDF (and only a PDF), serves it to readers in scope only, replaces the one before', async () => {
+    const l1 = await byEmail('l1@test.local');
+    const hr = await t.tokenFor('HR');
+    const upload = (bytes: Buffer, name = 'cv.pdf', token = hr, userId = l1.id) =>
+      t.call({
+        method: 'POST',
+        url: `/admin/user/resume/upload?userId=${userId}`,
+        token,
+        ...multipart('file', name, bytes, 'application/pdf'),
+      });
+    expect((await t.call({ method: 'GET', url: `/admin/user/resume/get?userId=${l1.id}`, token: hr })).statusCode).toBe(
+      404,
+    );
+    const first = await upload(PDF_BYTES, 'Asha CV.pdf');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ resumeName: 'Asha CV.pdf' });
+    expect(first.json()).not.toHaveProperty('resumeKey');
+    const got = await t.call({ method: 'GET', url: `/admin/user/resume/get?userId=${l1.id}`, token: hr });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('application/pdf');
+    expect(got.rawPayload.equals(PDF_BYTES)).toBe(true);
+    const [stored] = await t.db.select({ key: users.resumeKey }).from(users).where(eq(users.id, l1.id));
+    // Never reachable through the public files route.
+    expect((await t.call({ method: 'GET', url: `/files/miscellaneous/${stored.key}` })).statusCode).toBe(404);
+
+    const notPdf = await upload(Buffer.from('<html>cv</html>'), 'cv.pdf');
+    expect(notPdf.statusCode).toBe(415);
+    expect(notPdf.json().issues).toEqual([{ path: ['file'], message: 'Not a PDF file' }]);
+    const second = await upload(Buffer.concat([PDF_BYTES, Buffer.from('% v2\n')]), 'v2.pdf');
+    expect(second.json().resumeName).toBe('v2.pdf');
+    expect(await t.app.storage.get('miscellaneous', stored.key as string)).toBeNull();
+
+    // Learner Two has no motivator (an earlier test may have given them one).
+    const l2 = await byEmail('l2@test.local');
+    await t.db.update(users).set({ motivatorId: null }).where(eq(users.id, l2.id));
+    const motivator = await t.tokenFor('MOTIVATOR');
+    expect((await upload(PDF_BYTES, 'x.pdf', motivator, l2.id)).statusCode).toBe(404);
+    expect(
+      (
+        await t.call({
+          method: 'GET',
+          url: `/admin/user/resume/get?userId=${l1.id}`,
+          token: await t.tokenFor('MARKETING'),
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
+  it('keeps the score the bureau gave (manual provider: staff enter it), audited; only negotiators see it', async () => {
+    const l4 = await byEmail('l4@test.local');
+    const negotiator = await t.tokenFor('NEGOTIATOR');
+    const check = (payload: object, token = negotiator) =>
+      t.call({ method: 'POST', url: '/admin/user/check-cibil-score', token, payload });
+    const missing = await check({ userId: l4.id });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().issues).toEqual([
+      { path: ['score'], message: 'Enter the score the bureau gave (300 to 900)' },
+    ]);
+    expect((await check({ userId: l4.id, score: 1000 })).json().issues[0].message).toBe(
+      'A CIBIL score is between 300 and 900',
+    );
+    const ok = await check({ userId: l4.id, score: 742, report: 'No defaults in 24 months' });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ cibilScore: 742, cibilReport: 'No defaults in 24 months' });
+    const [entry] = (await t.db.select().from(auditLog)).filter((a) => a.action === 'checkCredit');
+    expect(entry.entityId).toBe(String(l4.id));
+    const asHr = await t.call({
+      method: 'GET',
+      url: `/admin/user/details?user=${l4.id}`,
+      token: await t.tokenFor('HR'),
+    });
+    expect(asHr.json()).not.toHaveProperty('cibilScore');
+    expect((await check({ userId: l4.id, score: 700 }, await t.tokenFor('HR'))).statusCode).toBe(403);
   });
 });
