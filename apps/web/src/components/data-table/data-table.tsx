@@ -1,6 +1,7 @@
 import { Center, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import './data-table.css';
 
 export type SortState = { field: string; dir: 'asc' | 'desc' } | null;
 
@@ -9,6 +10,8 @@ export type DataTableColumn<T> = {
   label: string;
   sortable?: boolean;
   render: (row: T) => ReactNode;
+  /** The cell's full text, shown on hover when the one-line cell cuts it. */
+  title?: (row: T) => string | undefined;
 };
 
 type Props<T> = {
@@ -22,6 +25,11 @@ type Props<T> = {
   emptyText: ReactNode;
   skeletonRows?: number;
   caption?: string;
+  /**
+   * Height the table may take before it scrolls inside itself (header sticky), so the pager
+   * below stays on screen. Without it the page scrolls.
+   */
+  maxHeight?: string;
 };
 
 function SortIcon({ active, dir }: { active: boolean; dir?: 'asc' | 'desc' }) {
@@ -29,7 +37,11 @@ function SortIcon({ active, dir }: { active: boolean; dir?: 'asc' | 'desc' }) {
   return dir === 'asc' ? <IconSortAscending size={14} /> : <IconSortDescending size={14} />;
 }
 
-/** A plain table (real <tr> rows) with sortable headers, loading skeletons and an empty state. */
+/**
+ * A compact table (real <tr> rows): one line per row, a cut cell shows its full text on hover,
+ * the header stays while the rows scroll, wide tables scroll sideways inside themselves with
+ * the first (key) column kept in view. Sortable headers, loading skeletons, an empty state.
+ */
 export function DataTable<T>({
   columns,
   rows,
@@ -41,10 +53,19 @@ export function DataTable<T>({
   emptyText,
   skeletonRows = 8,
   caption,
+  maxHeight,
 }: Props<T>) {
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table striped highlightOnHover={Boolean(onRowClick)} verticalSpacing="xs">
+    <Table.ScrollContainer minWidth={640} maxHeight={maxHeight} type="native">
+      <Table
+        className="data-table"
+        striped
+        highlightOnHover={Boolean(onRowClick)}
+        verticalSpacing={6}
+        fz="sm"
+        stickyHeader
+        data-testid="data-table"
+      >
         {caption && (
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }} hidden>
             {caption}
@@ -97,7 +118,9 @@ export function DataTable<T>({
                   style={onRowClick ? { cursor: 'pointer' } : undefined}
                 >
                   {columns.map((c) => (
-                    <Table.Td key={c.key}>{c.render(row)}</Table.Td>
+                    <Table.Td key={c.key} title={c.title?.(row)}>
+                      {c.render(row)}
+                    </Table.Td>
                   ))}
                 </Table.Tr>
               ))}

@@ -116,9 +116,17 @@ describe('list states', () => {
       return jsonResponse(200, { data: ids.map(blog), totalItems: total });
     };
     renderWithProviders(<AppTestRouter url="/blogs?page=9999" />);
-    expect(await screen.findByText('Blog 29')).toBeTruthy();
+    expect(await screen.findByText('Blog 29', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('list-total').textContent).toBe('Showing 29–30 of 30');
     expect(screen.getByTestId('list-notice').textContent).toContain('There is no page 9999; this is the last page.');
     expect(screen.queryByText('No blogs yet.')).toBeNull();
+  });
+
+  it('the title opens the record, not only the id (finding 11)', async () => {
+    signInAs('ADMIN');
+    renderWithProviders(<AppTestRouter url="/blogs" />);
+    const title = await screen.findByRole('link', { name: 'Blog 1' }, { timeout: 5000 });
+    expect(title.getAttribute('href')).toBe('/blogs/1');
+    expect(title.closest('td')?.getAttribute('title')).toBe('Blog 1');
   });
 });

@@ -7,6 +7,7 @@ import {
   parseSort as parseSortParam,
   type ResourceDef,
   type RoleKey,
+  referenceLabelKey,
 } from '@cohort/domain';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
@@ -15,7 +16,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { ColumnChooser } from '../../components/data-table/column-chooser';
 import { DataTable, type DataTableColumn, type SortState } from '../../components/data-table/data-table';
 import { PaginationBar } from '../../components/data-table/pagination-bar';
-import { FieldValue } from '../../components/field-value';
+import { FieldValue, fieldText } from '../../components/field-value';
 import { FilterBuilder } from '../../components/filter-builder/filter-builder';
 import { LoadError, NoAccess, NotFoundPage } from '../../components/page-states';
 import type { ApiRecord } from '../../components/resource-form/form-values';
@@ -159,8 +160,15 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
       key: f.name,
       label: f.label,
       sortable: Boolean(f.sort),
+      title: (row: ApiRecord) =>
+        f.type === 'image' || f.type === 'json'
+          ? undefined
+          : f.type === 'reference'
+            ? String(row[referenceLabelKey(f)] ?? row[f.name] ?? '')
+            : fieldText(f, row[f.name]),
+      // The key column and the title (a blog's title, a learner's name) open the record.
       render: (row: ApiRecord) =>
-        i === 0 && caps.read ? (
+        (i === 0 || f.name === def.titleField) && caps.read ? (
           <AnchorLink
             to="/$resource/$id"
             params={{ resource: slug, id: String(row.id) }}
@@ -296,6 +304,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
               )
             }
             skeletonRows={Math.min(pageSize, 14)}
+            maxHeight="max(20rem, calc(100dvh - 22rem))"
           />
           {list.isSuccess && !outOfRange && total > 0 && (
             <PaginationBar
