@@ -5,7 +5,7 @@ import {
   SUBMISSION_WINDOWS,
   submissionWindowKey,
 } from '@cohort/domain';
-import { and, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { notWorkingWarnings, taskSubmissions, users } from '../db/schema';
 import { badRequest } from '../platform/errors';
 import type { DerivedField } from './service';

@@ -43,7 +43,7 @@ export async function assignLearners(
     .select({ id: users.id, roleId: users.roleId, userStatus: users.userStatus })
     .from(users)
     .where(eq(users.id, a.staffId));
-  if (!staff || staff.userStatus !== 'Active' || !a.roles.includes(await effectiveRole(db, staff.roleId))) {
+  if (staff?.userStatus !== 'Active' || !a.roles.includes(await effectiveRole(db, staff.roleId))) {
     const who = a.roles.map((r) => roleByKey(r)!.name.toLowerCase()).join(' or ');
     throw badRequest(`Choose an active ${who}`, [{ path: [a.field], message: `Choose an active ${who}` }]);
   }
