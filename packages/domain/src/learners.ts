@@ -384,6 +384,10 @@ const bulkLearners = {
 };
 export const bulkOwnerSchema = z.strictObject({ ownerId: recordId('Owner'), ...bulkLearners });
 export const bulkMotivatorSchema = z.strictObject({ motivatorId: recordId('Motivator'), ...bulkLearners });
+export const bulkStatusSchema = z.strictObject({
+  userStatus: z.enum(values(ACTIVE_STATUSES), choose('status')),
+  ...bulkLearners,
+});
 export const bulkResultSchema = z.object({
   /** Learners whose owner (or motivator) changed. */
   updated: z.number().int(),

@@ -21,12 +21,7 @@ type Assignment = {
   action: string;
 };
 
-/**
- * Gives many learners an owner (or a motivator) in one transaction: the rows chosen (`userIds`)
- * or every learner matching the list's filters, inside the actor's row scope (a chosen learner
- * outside it refuses the whole call). Learners who already have them are left as they are;
- * every change is versioned and audited per learner.
- */
+/** Gives many learners an owner (or a motivator), who must be an active member of the right staff role. */
 export async function assignLearners(
   db: Db,
   actor: Actor,
@@ -34,11 +29,6 @@ export async function assignLearners(
   input: { userIds?: number[]; filters?: string },
   a: Assignment,
 ): Promise<{ updated: number; unchanged: number }> {
-  if ((input.userIds ? 1 : 0) + (input.filters !== undefined ? 1 : 0) !== 1) {
-    throw badRequest('Choose learners, or send the list’s filters to take every learner they match', [
-      { path: ['userIds'], message: 'Choose learners, or send the filters' },
-    ]);
-  }
   const [staff] = await db
     .select({ id: users.id, roleId: users.roleId, userStatus: users.userStatus })
     .from(users)
@@ -46,6 +36,27 @@ export async function assignLearners(
   if (staff?.userStatus !== 'Active' || !a.roles.includes(await effectiveRole(db, staff.roleId))) {
     const who = a.roles.map((r) => roleByKey(r)!.name.toLowerCase()).join(' or ');
     throw badRequest(`Choose an active ${who}`, [{ path: [a.field], message: `Choose an active ${who}` }]);
+  }
+  return setLearnersColumn(db, actor, learners, input, { column: a.column, value: a.staffId, action: a.action });
+}
+
+/**
+ * Sets one column of many learners in one transaction: the rows chosen (`userIds`) or every
+ * learner the list's filters match, inside the actor's row scope (a chosen learner outside it
+ * refuses the whole call). Learners who already hold the value are left as they are; every
+ * change is versioned and audited per learner under `action`.
+ */
+export async function setLearnersColumn(
+  db: Db,
+  actor: Actor,
+  learners: ResourceService,
+  input: { userIds?: number[]; filters?: string },
+  a: { column: 'ownerId' | 'motivatorId' | 'userStatus'; value: number | string; action: string },
+): Promise<{ updated: number; unchanged: number }> {
+  if ((input.userIds ? 1 : 0) + (input.filters !== undefined ? 1 : 0) !== 1) {
+    throw badRequest('Choose learners, or send the list’s filters to take every learner they match', [
+      { path: ['userIds'], message: 'Choose learners, or send the filters' },
+    ]);
   }
   const { where } = learners.parseListQuery(actor, { filters: input.filters });
   const chosen: SQL | undefined = input.userIds ? inArray(users.id, [...new Set(input.userIds)]) : undefined;
@@ -63,12 +74,12 @@ export async function assignLearners(
         { path: ['userIds'], message: `Not learners you can change: ${[...missing].slice(0, 10).join(', ')}` },
       ]);
     }
-    const changing = rows.filter((r) => r.current !== a.staffId);
+    const changing = rows.filter((r) => r.current !== a.value);
     const ids = changing.map((r) => r.id);
     for (let i = 0; i < ids.length; i += 5000) {
       await tx
         .update(users)
-        .set({ [a.column]: a.staffId, version: sql`${users.version} + 1`, updatedAt: new Date() })
+        .set({ [a.column]: a.value, version: sql`${users.version} + 1`, updatedAt: new Date() })
         .where(inArray(users.id, ids.slice(i, i + 5000)));
     }
     // In slices: one INSERT may carry at most 65,535 bound values.
@@ -81,7 +92,7 @@ export async function assignLearners(
           entity: 'user',
           entityId: r.id,
           before: { [a.column]: r.current },
-          after: { [a.column]: a.staffId },
+          after: { [a.column]: a.value },
         })),
       );
     }

@@ -2,6 +2,7 @@ import {
   bulkMotivatorSchema,
   bulkOwnerSchema,
   bulkResultSchema,
+  bulkStatusSchema,
   chatTokenSchema,
   cibilCheckSchema,
   idParam,
@@ -22,7 +23,7 @@ import { errors, streamed } from '../../platform/openapi';
 import { pageHeaders, pageOf } from '../../platform/params';
 import type { ResourceService } from '../../resources/engine';
 import { recordSchema } from '../../resources/record-schema';
-import { assignLearners } from './assign-learners';
+import { assignLearners, setLearnersColumn } from './assign-learners';
 import { checkCreditScore } from './check-credit-score';
 import { type CreditBureau, manualCreditBureau } from './credit-bureau';
 import { getProgressReport } from './get-progress-report';
@@ -182,6 +183,25 @@ export function registerUserRoutes(
       },
     },
     async (request) => checkCreditScore(app.db, requireActor(request), learners, bureau, request.body),
+  );
+
+  r.post(
+    '/admin/user/status/update-multiple',
+    {
+      config: { access: { resource: 'user', action: 'changeStatus' } },
+      schema: {
+        tags,
+        summary: 'Set the status of the chosen learners (or every learner the filters match), in one transaction',
+        body: bulkStatusSchema,
+        response: { 200: bulkResultSchema },
+      },
+    },
+    async (request) =>
+      setLearnersColumn(app.db, requireActor(request), learners, request.body, {
+        column: 'userStatus',
+        value: request.body.userStatus,
+        action: 'changeStatus',
+      }),
   );
 
   r.get(

@@ -150,6 +150,39 @@ describe('owner/add-multiple and motivator/add-multiple', () => {
   });
 });
 
+describe('status/update-multiple', () => {
+  it('sets the status of a motivator’s own learners matching the filters, and refuses a chosen learner of someone else', async () => {
+    const motivator = await t.tokenFor('MOTIVATOR');
+    const motivatorId = await t.userId('MOTIVATOR');
+    const l2 = await byEmail('l2@test.local');
+    await t.db.update(users).set({ motivatorId: null }).where(eq(users.id, l2.id));
+    const mine = (await learners()).filter((u) => u.motivatorId === motivatorId);
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/user/status/update-multiple',
+      token: motivator,
+      payload: { userStatus: 'Inactive', filters: '[]' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().updated + res.json().unchanged).toBe(mine.length);
+    expect((await byEmail('l2@test.local')).userStatus).toBe('Active');
+    const other = await t.call({
+      method: 'POST',
+      url: '/admin/user/status/update-multiple',
+      token: motivator,
+      payload: { userStatus: 'Active', userIds: [l2.id] },
+    });
+    expect(other.statusCode).toBe(400);
+    const bad = await t.call({
+      method: 'POST',
+      url: '/admin/user/status/update-multiple',
+      token: motivator,
+      payload: { userStatus: 'Gone', filters: '[]' },
+    });
+    expect(bad.json().issues).toEqual([{ path: ['userStatus'], message: 'Choose a status' }]);
+  });
+});
+
 describe('GET /admin/user/chat/token', () => {
   it('signs a short-lived HS256 token naming the staff member', async () => {
     const res = await t.call({ method: 'GET', url: '/admin/user/chat/token', token: await t.tokenFor('MENTOR') });
