@@ -2,6 +2,7 @@ import { type FieldDef, type FieldType, type Filter, type FilterOperator, operat
 import { ActionIcon, Button, Group, NativeSelect, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useState } from 'react';
+import { DateInput } from '../date-input/date-input';
 import { checkRows, defaultOperator, emptyRow, type FilterRow, filtersToRows, rowProblem } from './build-filters';
 
 const TEXT_WORDS: Partial<Record<FilterOperator, string>> = { like: 'contains', '=': 'is exactly', '!=': 'is not' };
@@ -90,9 +91,18 @@ function ValueInput({
         />
       );
     case 'datetime':
-      return <TextInput {...common} type="datetime-local" onChange={(e) => onChange(e.currentTarget.value)} />;
     case 'date':
-      return <TextInput {...common} type="date" onChange={(e) => onChange(e.currentTarget.value)} />;
+      return (
+        <DateInput
+          kind={field.type}
+          label="Value"
+          value={value}
+          error={error}
+          size="sm"
+          miw={220}
+          onChange={onChange}
+        />
+      );
     default:
       return <TextInput {...common} onChange={(e) => onChange(e.currentTarget.value)} />;
   }

@@ -1,7 +1,7 @@
-import { dateRange, type FieldDef } from '@cohort/domain';
+import type { FieldDef } from '@cohort/domain';
 import { Checkbox, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import dayjs from 'dayjs';
 import type { FieldErrors } from '../../lib/validation';
+import { DateInput } from '../date-input/date-input';
 import type { FormValue, FormValues } from './form-values';
 import { ReferenceSelect } from './reference-select';
 
@@ -83,32 +83,21 @@ function FieldInput({
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );
-    case 'datetime': {
-      const range = field.dateBounds ? dateRange(field.dateBounds) : undefined;
+    case 'datetime':
+    case 'date':
       return (
-        <TextInput
-          {...common}
-          type="datetime-local"
-          min={range ? dayjs(range.min).format('YYYY-MM-DDTHH:mm') : undefined}
-          max={range ? dayjs(range.max).format('YYYY-MM-DDTHH:mm') : undefined}
+        <DateInput
+          kind={field.type}
+          label={field.label}
+          description={field.description}
+          error={error}
+          disabled={disabled}
+          required={field.required}
+          bounds={field.dateBounds}
           value={text}
-          onChange={(e) => onChange(e.currentTarget.value)}
+          onChange={onChange}
         />
       );
-    }
-    case 'date': {
-      const range = field.dateBounds ? dateRange(field.dateBounds) : undefined;
-      return (
-        <TextInput
-          {...common}
-          type="date"
-          min={range ? dayjs(range.min).format('YYYY-MM-DD') : undefined}
-          max={range ? dayjs(range.max).format('YYYY-MM-DD') : undefined}
-          value={text}
-          onChange={(e) => onChange(e.currentTarget.value)}
-        />
-      );
-    }
     case 'reference':
       return <ReferenceSelect field={field} value={text} error={error} disabled={disabled} onChange={onChange} />;
     case 'email':
