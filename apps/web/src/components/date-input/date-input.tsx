@@ -29,6 +29,7 @@ export function DateInput({ kind, label, value, onChange, bounds, ...rest }: Pro
   const common = {
     label,
     clearable: !rest.required,
+    clearButtonProps: { 'aria-label': `Clear ${label.toLowerCase()}` },
     minDate: range ? dayjs(range.min).format('YYYY-MM-DD') : undefined,
     maxDate: range ? dayjs(range.max).format('YYYY-MM-DD') : undefined,
     ...rest,
