@@ -4,6 +4,7 @@ export * from './enums';
 export * from './errors';
 export * from './fields';
 export * from './history';
+export * from './holds';
 export * from './learner-records';
 export * from './learners';
 export * from './permissions';
@@ -35,6 +36,7 @@ import {
   productResource,
   testimonialResource,
 } from './content';
+import { holdTypeResource, learnerHoldResource } from './holds';
 import {
   mentorTeamResource,
   notWorkingWarningResource,
@@ -69,6 +71,8 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     userTypeCardResource,
     messageResource,
     taskSubmissionResource,
+    holdTypeResource,
+    learnerHoldResource,
     userFlagResource,
     userFlagCommentResource,
     strikeResource,

@@ -79,6 +79,7 @@ const LEARNER_FIELDS: FieldDef[] = [
   ...windowFields,
   { name: 'lastTaskSubmitDate', label: 'Last Task Submit Date', type: 'datetime', filter: true, sort: true },
   { name: 'noOfWarnings', label: 'No of warnings', type: 'integer', filter: true, sort: true },
+  { name: 'onHold', label: 'On Hold', type: 'boolean', list: true, filter: true },
   { name: 'readyForPlacements', label: 'Ready for placements', type: 'boolean', filter: true },
   { name: 'alreadyPlaced', label: 'Already placed', type: 'boolean', filter: true },
   {

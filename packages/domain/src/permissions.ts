@@ -101,6 +101,8 @@ export const PERMISSIONS = {
   studentTeam: { list: ['MENTOR', 'MOTIVATOR', 'HR'], read: ['MENTOR', 'MOTIVATOR', 'HR'] },
   isa: readWrite(['NEGOTIATOR', 'HR', 'MOTIVATOR'], ['NEGOTIATOR']),
   hold: readWrite(['NEGOTIATOR', 'MOTIVATOR'], ['NEGOTIATOR', 'MOTIVATOR']),
+  // The reasons a hold may have: read by whoever places holds, set by ADMIN (decision 013).
+  holdType: readWrite(['NEGOTIATOR', 'MOTIVATOR'], []),
   plan: readWrite(['NEGOTIATOR', 'MARKETING', 'MOTIVATOR'], []),
   subscription: readWrite(['NEGOTIATOR', 'MOTIVATOR'], ['NEGOTIATOR']),
   lead: readWrite(['MARKETING', 'MOTIVATOR', 'STRATEGIC_PARTNERSHIP'], ['MARKETING', 'MOTIVATOR']),
@@ -175,6 +177,7 @@ export const ROW_SCOPES: Partial<Record<PermissionResource, Partial<Record<RoleK
   // A learner's own records (messages; later flags, strikes, holds) follow their learner's scope.
   message: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   submission: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  hold: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   userFlag: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   strike: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   notWorkingWarning: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },

@@ -96,6 +96,8 @@ const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
   question: { read: ['MENTOR'], write: ['MENTOR'] },
   card: { read: ['MARKETING'], write: ['MARKETING'] },
   userType: { read: ['MARKETING'], write: [] },
+  hold: { read: ['NEGOTIATOR', 'MOTIVATOR'], write: ['NEGOTIATOR', 'MOTIVATOR'] },
+  holdType: { read: ['NEGOTIATOR', 'MOTIVATOR'], write: [] },
   submission: { read: ['MENTOR', 'COLLEGE_ADMIN'], write: ['MENTOR'] },
   message: { read: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'], write: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'] },
   // A learner's own records (decision 014).

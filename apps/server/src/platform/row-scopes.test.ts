@@ -1,6 +1,6 @@
 import { type PermissionResource, type RoleKey, rowScope } from '@cohort/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reactivationRequests, studentTeamMembers, studentTeams, taskSubmissions } from '../db/schema';
+import { holdTypes, reactivationRequests, studentTeamMembers, studentTeams, taskSubmissions } from '../db/schema';
 import { issueNotWorkingWarning } from '../modules/users/issue-not-working-warning';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -44,6 +44,7 @@ const LEARNER_ROUTES = [
   '/admin/user/tasks?page_size=100',
   '/admin/user/task-submission/all?page_size=100',
   '/admin/user/task-submission/download-csv',
+  '/admin/user/hold/all?page_size=100',
 ];
 /** Lists that name every learner of the role's scope (each learner has a row in each). */
 const LISTS_NAMING_ALL = [
@@ -58,6 +59,7 @@ const LISTS_NAMING_ALL = [
   '/admin/user/reactivation',
   '/admin/user/tasks',
   '/admin/user/task-submission/all',
+  '/admin/user/hold/all',
 ];
 
 /** Resources holding a learner's own records: their rows follow their learner's scope (learnerChildScopes). */
@@ -70,6 +72,7 @@ const LEARNER_CHILDREN: PermissionResource[] = [
   'mentorTeam',
   'studentTeam',
   'submission',
+  'hold',
 ];
 
 let t: TestApp;
@@ -81,6 +84,7 @@ beforeAll(async () => {
     id: number;
     name: string;
   }[];
+  const [holdType] = await t.db.insert(holdTypes).values({ name: 'Exams', maxDays: 30 }).returning();
   for (const learner of all.filter((l) => l.name in LEARNERS)) {
     const res = await t.call({
       method: 'POST',
@@ -113,6 +117,19 @@ beforeAll(async () => {
     expect(strike.statusCode).toBe(201);
     await issueNotWorkingWarning(t.db, learner.id, 'No task submitted for 7 days');
     await t.db.insert(taskSubmissions).values({ userId: learner.id, taskId: 7, assignmentId: 2 });
+    const hold = await t.call({
+      method: 'POST',
+      url: '/admin/user/hold',
+      token: admin,
+      payload: {
+        userId: learner.id,
+        holdTypeId: holdType.id,
+        startDate: '2026-01-01',
+        endDate: '2026-01-10',
+        reason: 'Exams',
+      },
+    });
+    expect(hold.statusCode).toBe(201);
     await t.db.insert(reactivationRequests).values({ userId: learner.id, reason: 'Back', requestedByName: 'Admin' });
     const mentorTeam = await t.call({
       method: 'POST',
@@ -193,6 +210,7 @@ describe('row scopes hold on every route that answers learner data', () => {
           `/admin/user/not-working-alert/warnings/history?userId=${learner.id}`,
           `/admin/user/reactivation?userId=${learner.id}`,
           `/admin/user/tasks?userId=${learner.id}`,
+          `/admin/user/hold?userId=${learner.id}`,
         ]) {
           const own = await t.call({ method: 'GET', url, token });
           if (own.statusCode === 403) continue;

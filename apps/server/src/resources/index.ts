@@ -12,7 +12,9 @@ import {
   enquiryResource,
   eventResource,
   frontendErrorResource,
+  holdTypeResource,
   jobRoleResource,
+  learnerHoldResource,
   locationResource,
   mentorTeamResource,
   messageResource,
@@ -49,7 +51,9 @@ import {
   enquiries,
   events,
   frontendErrors,
+  holdTypes,
   jobRoles,
+  learnerHolds,
   locations,
   mentorTeamMembers,
   messages,
@@ -71,6 +75,7 @@ import {
 } from '../db/schema';
 import { recordConfigurationVersion } from '../modules/configuration/record-configuration-version';
 import { markQuestionAnswered } from '../modules/support/mark-question-answered';
+import { checkLearnerHold } from '../modules/users/check-learner-hold';
 import { mustBeInactiveLearner, mustNameMentor } from '../modules/users/learner-record-checks';
 import { LEARNER_SCOPES, learnerChildScopes, mustNameLearner } from '../platform/row-scopes';
 import { type ResourceBinding, type ResourceService, registerResource } from './engine';
@@ -104,6 +109,23 @@ export function resourceBindings(): ResourceBinding[] {
       table: taskSubmissions,
       entity: 'taskSubmission',
       scopes: learnerChildScopes(taskSubmissions.userId),
+    },
+    // Holds pause a learner's programme; their types are configuration (decision 013).
+    { def: holdTypeResource, table: holdTypes, entity: 'holdType' },
+    {
+      def: learnerHoldResource,
+      table: learnerHolds,
+      entity: 'learnerHold',
+      scopes: learnerChildScopes(learnerHolds.userId),
+      onCreate: (a) => ({ placedById: a.user.id, placedByName: a.user.name }),
+      check: (row) =>
+        String(row.endDate) < String(row.startDate)
+          ? [{ path: ['endDate'], message: 'Until must be on or after From' }]
+          : [],
+      afterWrite: async (tx, actor, row) => {
+        await mustNameLearner('userId')(tx, actor, row);
+        await checkLearnerHold(tx, actor, row);
+      },
     },
     { def: blogResource, table: blogs, entity: 'blog', onCreate: (a) => ({ createdBy: a.user.id }) },
     { def: eventResource, table: events, entity: 'event', onCreate: (a) => ({ createdBy: a.user.id }) },

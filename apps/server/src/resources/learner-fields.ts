@@ -6,7 +6,7 @@ import {
   submissionWindowKey,
 } from '@cohort/domain';
 import { inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
-import { notWorkingWarnings, taskSubmissions, users } from '../db/schema';
+import { learnerHolds, notWorkingWarnings, taskSubmissions, users } from '../db/schema';
 import { badRequest } from '../platform/errors';
 import type { DerivedField } from './service';
 
@@ -76,6 +76,12 @@ export const LEARNER_DERIVED: Record<string, DerivedField> = {
     notNull: true,
   },
   ...windows,
+  onHold: {
+    sql: sql<boolean>`exists (select 1 from ${learnerHolds} where ${learnerHolds.userId} = ${learnerId} and current_date between ${
+      learnerHolds.startDate
+    } and ${learnerHolds.endDate})`.mapWith(Boolean),
+    notNull: true,
+  },
   noOfWarnings: {
     sql: sql<number>`(select count(*) from ${notWorkingWarnings} where ${notWorkingWarnings.userId} = ${learnerId} and ${
       notWorkingWarnings.removedAt

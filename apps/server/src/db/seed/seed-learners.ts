@@ -11,7 +11,7 @@ import {
 } from '@cohort/domain';
 import type { Faker } from '@faker-js/faker';
 import type { Tx } from '../client';
-import { taskSubmissions } from '../schema';
+import { holdTypes, learnerHolds, taskSubmissions } from '../schema';
 
 const DAY = 86_400_000;
 const FOLLOW_UP_REASONS = [
@@ -115,4 +115,41 @@ export async function seedSubmissions(tx: Tx, faker: Faker, learnerIds: readonly
     }
   }
   for (let i = 0; i < rows.length; i += 1000) await tx.insert(taskSubmissions).values(rows.slice(i, i + 1000));
+}
+
+const HOLD_TYPES = [
+  { name: 'Medical', maxDays: 60, description: 'Illness or surgery, with a doctor’s note' },
+  { name: 'University exams', maxDays: 30, description: 'Semester exams of a college learner' },
+  { name: 'Family event', maxDays: 21, description: 'A wedding or a bereavement in the family' },
+  { name: 'Relocation', maxDays: 14, description: 'Moving city or home' },
+];
+
+/** Hold types, and holds on some learners: a few on hold today, others held and back. */
+export async function seedHolds(
+  tx: Tx,
+  faker: Faker,
+  learnerIds: readonly number[],
+  now: number,
+  placedBy: { id: number; name: string },
+) {
+  const types = await tx.insert(holdTypes).values(HOLD_TYPES).returning();
+  const day = (offset: number) => new Date(now + offset * DAY).toISOString().slice(0, 10);
+  const rows = learnerIds
+    .filter((_, i) => i % 17 === 4)
+    .map((userId, k) => {
+      const type = faker.helpers.arrayElement(types);
+      const current = k % 3 !== 2;
+      const start = current ? -faker.number.int({ min: 0, max: 5 }) : -faker.number.int({ min: 40, max: 90 });
+      const length = faker.number.int({ min: 3, max: type.maxDays - 1 });
+      return {
+        userId,
+        holdTypeId: type.id,
+        startDate: day(start),
+        endDate: day(start + length),
+        reason: faker.helpers.arrayElement(['Hospitalised', 'Semester exams', 'Sister’s wedding', 'Moving to Pune']),
+        placedById: placedBy.id,
+        placedByName: placedBy.name,
+      };
+    });
+  if (rows.length) await tx.insert(learnerHolds).values(rows);
 }

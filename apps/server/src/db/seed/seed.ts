@@ -7,7 +7,7 @@ import { batches, batchMentors, blogs, colleges, events, users } from '../schema
 import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './demo-accounts';
 import { seedCatalog, seedDashboardCards, seedMessages, seedWebsiteConfiguration } from './seed-catalog';
 import { seedLearnerRecords } from './seed-learner-records';
-import { learnerFacts, seedSubmissions } from './seed-learners';
+import { learnerFacts, seedHolds, seedSubmissions } from './seed-learners';
 
 export type SeedOptions = { seed: number; learners: number; log?: (line: string) => void };
 
@@ -126,6 +126,11 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
       learnerIds.push(...ids.map((r) => r.id));
     });
     await seedSubmissions(tx, faker, learnerIds, now);
+    const negotiator = STAFF_ACCOUNTS.find((a) => a.role === 'NEGOTIATOR')!;
+    await seedHolds(tx, faker, learnerIds, now, {
+      id: staff.find((s) => s.roleId === role('NEGOTIATOR'))!.id,
+      name: negotiator.name,
+    });
 
     const blogRows = Array.from({ length: 60 }, () => {
       const createdAt = daysAgo(365);

@@ -20,6 +20,7 @@ describe('navigation', () => {
           'Strikes',
           'Not-working warnings',
           'Reactivation requests',
+          'Holds',
         ],
       ],
       ['Content', ['Blogs', 'Events', 'Testimonials', 'Companies', 'Products', 'Orders']],
@@ -27,6 +28,7 @@ describe('navigation', () => {
       [
         'Configuration',
         [
+          'Hold types',
           'Degrees',
           'Degree categories',
           'Locations',

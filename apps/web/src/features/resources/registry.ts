@@ -76,6 +76,7 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('user/strike', 'strikes', 'Learners'),
   register('user/not-working-alert/warnings', 'not-working-warnings', 'Learners', { allowCreate: false }),
   register('user/reactivation', 'reactivation-requests', 'Learners'),
+  register('user/hold', 'holds', 'Learners'),
   // Assigned from the learner's page; no list of its own (the team is read per learner).
   register('user/mentor-team', 'mentor-teams', 'Learners', { allowCreate: false }),
   register('blog', 'blogs', 'Content'),
@@ -86,6 +87,7 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   // Orders come from learners' payments; staff only change their status.
   register('order', 'orders', 'Content', { allowCreate: false }),
   register('job-roles', 'job-roles', 'Placements'),
+  register('hold', 'hold-types', 'Configuration'),
   register('deegree', 'degrees', 'Configuration'),
   register('deegree/category', 'degree-categories', 'Configuration'),
   register('location', 'locations', 'Configuration'),
