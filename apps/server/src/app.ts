@@ -145,7 +145,21 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   // The built console, with the SPA fallback for its client-side routes.
   const dist = config.WEB_DIST;
   const hasConsole = fs.existsSync(path.join(dist, 'index.html'));
-  if (hasConsole) await app.register(fastifyStatic, { root: dist, wildcard: true, index: ['index.html'], prefix: '/' });
+  if (hasConsole)
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: true,
+      index: ['index.html'],
+      prefix: '/',
+      // Brotli or gzip files written at build (vite.config.ts), chosen by Accept-Encoding.
+      preCompressed: true,
+      cacheControl: false,
+      // Content-hashed assets never change under their name; everything else is revalidated.
+      setHeaders: (res, filePath) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   const API = /^\/(admin|auth|api|files)(\/|$)/;
   app.setNotFoundHandler((request, reply) => {
     if (hasConsole && request.method === 'GET' && !API.test(request.url)) {

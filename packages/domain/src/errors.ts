@@ -1,4 +1,5 @@
-import { z } from 'zod';
+// No zod here: the console's first-load chunk imports this file (domain-alias.ts); the
+// answer's schema lives in wire.ts.
 
 /** Error answer of every failed call: `{ message, code, issues? }` (BLUEPRINT §3). */
 export type ApiIssue = { path: (string | number)[]; message: string };
@@ -36,19 +37,3 @@ export const MESSAGES = {
  */
 export const STALE_VERSION_MESSAGE =
   'Someone else saved this record after you opened it. Your changes are kept: load the latest version, then save again.';
-
-/** The error answer as a schema: every route declares it for each error status it can give. */
-export const apiIssueSchema = z.object({
-  path: z.array(z.union([z.string(), z.number()])),
-  message: z.string(),
-});
-export const apiErrorSchema = z
-  .object({
-    message: z.string(),
-    code: z.enum(ERROR_CODES),
-    issues: z.array(apiIssueSchema).optional(),
-  })
-  .meta({
-    id: 'ApiError',
-    description: 'A failed call: a message for people, a stable code, field-level issues on 400',
-  });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 // Person-facing texts for zod's own failures, installed wherever the domain is loaded.
 import './zod-messages';
+import { ERROR_CODES } from './errors';
 
 /**
  * A timestamp on the wire: an ISO 8601 string; on the server a Date. The server's
@@ -57,3 +58,19 @@ export function thumbnailUrl(url: string): string {
   const m = /^(\/files\/[a-z0-9-]+\/)([A-Za-z0-9_-]+\.[a-z0-9]+)$/.exec(url);
   return m ? `${m[1]}${thumbnailKey(m[2])}` : url;
 }
+
+/** The error answer as a schema: every route declares it for each error status it can give. */
+export const apiIssueSchema = z.object({
+  path: z.array(z.union([z.string(), z.number()])),
+  message: z.string(),
+});
+export const apiErrorSchema = z
+  .object({
+    message: z.string(),
+    code: z.enum(ERROR_CODES),
+    issues: z.array(apiIssueSchema).optional(),
+  })
+  .meta({
+    id: 'ApiError',
+    description: 'A failed call: a message for people, a stable code, field-level issues on 400',
+  });

@@ -1,3 +1,5 @@
+import '@mantine/core/styles.css';
+import '@mantine/spotlight/styles.css';
 import { useMantineColorScheme } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider } from '@tanstack/react-query';
