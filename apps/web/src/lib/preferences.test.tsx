@@ -98,18 +98,20 @@ describe('preferences', () => {
     renderWithProviders(<AppTestRouter url={`/blogs?filters=${f}&sort=title`} />);
     await screen.findByText('No blogs match these filters.', {}, { timeout: 5000 });
     fireEvent.click(screen.getByRole('button', { name: 'Views' }));
-    fireEvent.change(await screen.findByLabelText('Save the current view as'), { target: { value: 'Live by title' } });
+    fireEvent.change(await screen.findByLabelText('Save the current view as', {}, { timeout: 5000 }), {
+      target: { value: 'Live by title' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     const view = { name: 'Live by title', filters: [{ field: 'status', operator: '=', value: 'Live' }], sort: 'title' };
     expect(preferencesStore.getState().prefs.lists?.blogs?.views).toEqual([view]);
     await waitFor(() => expect(puts).toEqual([{ lists: { blogs: { views: [view] } } }]), { timeout: 2000 });
 
     fireEvent.click(screen.getAllByRole('button', { name: 'Clear filters' })[0]);
-    await screen.findByText('No blogs yet.');
+    await screen.findByText('No blogs yet.', {}, { timeout: 5000 });
     // The popover may still be open (jsdom has no outside click); open it if not.
     if (!screen.queryByRole('button', { name: 'Live by title' }))
       fireEvent.click(screen.getByRole('button', { name: 'Views' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Live by title' }));
-    await screen.findByText('No blogs match these filters.');
+    fireEvent.click(await screen.findByRole('button', { name: 'Live by title' }, { timeout: 5000 }));
+    await screen.findByText('No blogs match these filters.', {}, { timeout: 5000 });
   });
 });

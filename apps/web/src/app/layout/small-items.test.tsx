@@ -57,7 +57,7 @@ describe('dashboard cards', () => {
     await screen.findByText('180', {}, { timeout: 5000 });
     const hrefs = screen.getAllByTestId('stat-card-link').map((a) => decodeURIComponent(a.getAttribute('href') ?? ''));
     expect(hrefs[0]).toBe('/learners');
-    expect(hrefs[1]).toBe('/learners?filters=[{"field":"status","operator":"=","value":"Active"}]');
+    expect(hrefs[1]).toBe('/learners?filters=[{"field":"userStatus","operator":"=","value":"Active"}]');
     expect(hrefs[2]).toBe('/roles');
     expect(hrefs[3]).toBe('/blogs');
     expect(hrefs[4]).toMatch(/^\/events\?filters=\[\{"field":"startsAt","operator":">=","value":"\d{4}-/);
