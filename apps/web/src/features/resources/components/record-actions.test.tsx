@@ -33,6 +33,9 @@ beforeEach(() => {
     if (method === 'GET' && url.pathname === '/admin/card/user/dashboard-cards') {
       return jsonResponse(200, { userId: 5, userTypes: [], data: [], totalItems: 0 });
     }
+    if (method === 'GET' && url.pathname === '/admin/user/progress-report') {
+      return jsonResponse(200, { userId: 5, weeks: [], totalSubmitted: 0, lastTaskSubmitDate: null });
+    }
     if (method === 'GET') return jsonResponse(200, { data: [], totalItems: 0 });
     const body = JSON.parse(String(init?.body ?? '{}'));
     posted.push({ method, path: url.pathname, body });
