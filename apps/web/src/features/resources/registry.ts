@@ -1,7 +1,9 @@
-import { AUDIT_ACTIONS, type FieldDef, RESOURCES, type ResourceDef } from '@cohort/domain';
+import { AUDIT_ACTIONS, type FieldDef, type Filter, RESOURCES, type ResourceDef } from '@cohort/domain';
 import type { ComponentType } from 'react';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { ImpersonatePanel } from '../impersonation/components/impersonate-panel';
+import { ArchiveQuestionAction } from './components/archive-question-action';
+import { AssignOwnerAction } from './components/assign-owner-action';
 import { AuditDiffPanel } from './components/audit-diff';
 import { ConfigurationHistoryPanel } from './components/configuration-history-panel';
 import { DashboardCardsPanel } from './components/dashboard-cards-panel';
@@ -37,7 +39,20 @@ export type ResourceRegistration = {
   allowCreate: boolean;
   /** Panels the detail screen shows below the record (react-admin style: components, not names). */
   panels?: readonly RecordPanel[];
+  /** Replaces the generic list screen (a board, a calendar). */
+  list?: ComponentType<{ reg: ResourceRegistration }>;
+  /** Replaces the generic edit form on the record's screen. */
+  edit?: RecordPanel;
+  /** Buttons in the list's header, given the list as the person filtered it. */
+  listActions?: readonly ListAction[];
+  /** Buttons at the end of each row. */
+  rowActions?: readonly RowAction[];
 };
+
+/** A button over the whole list: it sees the filters in force and how many records they match. */
+export type ListAction = ComponentType<{ def: ResourceDef; filters: readonly Filter[]; total: number }>;
+/** A button on one row. */
+export type RowAction = ComponentType<{ def: ResourceDef; record: ApiRecord }>;
 
 type Extra = Partial<Omit<ResourceRegistration, 'def' | 'slug' | 'area'>> & {
   /** Display-only refinements of a field (e.g. known values shown as badges); the API contract is unchanged. */
@@ -54,6 +69,7 @@ function register(path: string, slug: string, area: NavArea, { fields, ...extra 
 /** In navigation order within each area. */
 export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('user', 'learners', 'Learners', {
+    listActions: [AssignOwnerAction],
     panels: [
       LearnerProgressPanel,
       DashboardCardsPanel,
@@ -100,7 +116,10 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('usertypecondition', 'user-type-conditions', 'Configuration'),
   register('usertypecard', 'user-type-cards', 'Configuration'),
   register('enquiry', 'enquiries', 'Support'),
-  register('question', 'questions', 'Support', { panels: [QuestionAnswersPanel] }),
+  register('question', 'questions', 'Support', {
+    panels: [QuestionAnswersPanel],
+    rowActions: [ArchiveQuestionAction],
+  }),
   register('answer', 'answers', 'Support'),
   // The server stores the action as text; its known values read better as badges and a pick list.
   register('audit', 'audit-log', 'Administration', {

@@ -121,7 +121,9 @@ function ResourceDetail({ reg, id }: { reg: ResourceRegistration; id: string }) 
         </Stack>
         {!editable && deleteButton}
       </Group>
-      {editable ? (
+      {reg.edit ? (
+        <reg.edit def={def} id={id} record={record} />
+      ) : editable ? (
         <ResourceEditor
           def={def}
           mode="update"

@@ -43,6 +43,8 @@ export function ResourceListPage() {
   const { resource } = route.useParams();
   const reg = registrationBySlug(resource);
   if (!reg) return <NotFoundPage />;
+  // A registration may bring its own list screen (a board, a calendar).
+  if (reg.list) return <reg.list key={reg.slug} reg={reg} />;
   return <ResourceList key={reg.slug} reg={reg} />;
 }
 
@@ -185,6 +187,22 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
         ),
     }));
 
+  if (reg.rowActions?.length) {
+    const actions = reg.rowActions;
+    columns.push({
+      key: '_actions',
+      label: 'Actions',
+      render: (row: ApiRecord) => (
+        // A row's own buttons, not a click on the row.
+        <Group gap={4} wrap="nowrap" onClick={(e: React.MouseEvent) => e.stopPropagation()}>
+          {actions.map((Action, i) => (
+            <Action key={Action.displayName ?? Action.name ?? i} def={def} record={row} />
+          ))}
+        </Group>
+      ),
+    });
+  }
+
   const handleSort = (field: string) => {
     const next = sort?.field === field && sort.dir === 'asc' ? `-${field}` : field;
     void navigate({ search: (s) => ({ ...s, sort: next, page: undefined }) });
@@ -219,6 +237,14 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
             onChange={setVisible}
             onReset={reset}
           />
+          {reg.listActions?.map((Action, i) => (
+            <Action
+              key={Action.displayName ?? Action.name ?? i}
+              def={def}
+              filters={filters}
+              total={list.data?.totalItems ?? 0}
+            />
+          ))}
           {caps.reorder && <ReorderButton def={def} />}
           {caps.import && <ImportButton def={def} />}
           {caps.export && (
