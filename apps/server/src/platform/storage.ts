@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -33,7 +34,15 @@ export function localStorageDriver(root: string): StorageDriver {
     async put(bucket, key, body) {
       const file = fileOf(bucket, key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      await fs.writeFile(file, body, { flag: 'wx' });
+      // Written aside, then linked in place: a reader never sees half a file, and a second
+      // put of the same key fails (as 'wx' would) only once the first file is whole.
+      const aside = `${file}.${randomBytes(6).toString('hex')}.part`;
+      await fs.writeFile(aside, body, { flag: 'wx' });
+      try {
+        await fs.link(aside, file);
+      } finally {
+        await fs.rm(aside, { force: true });
+      }
     },
     async get(bucket, key) {
       const file = fileOf(bucket, key);

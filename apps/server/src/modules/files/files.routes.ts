@@ -100,17 +100,20 @@ async function thumbnailOfOlderUpload(app: FastifyInstance, bucket: string, key:
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   const thumb = await makeThumbnail(Buffer.concat(chunks)).catch(() => null);
   if (!thumb) return undefined;
-  // Stored before it is recorded, so a recorded thumbnail is always there; a racing request's
-  // store fails on the existing file (local driver) and finds the first one's record.
+  // Stored before it is recorded, so a recorded thumbnail is always there. A request racing
+  // this one finds the file already stored (the same bytes) and records it too, once.
   const stored = await app.storage.put(bucket, key, thumb, 'image/webp').then(
     () => true,
     () => false,
   );
-  if (stored) {
-    await app.db
-      .insert(uploads)
-      .values({ bucket, key, contentType: 'image/webp', size: thumb.length, uploadedBy: original.uploadedBy })
-      .onConflictDoNothing();
+  if (!stored) {
+    const there = await app.storage.get(bucket, key);
+    if (!there) return undefined;
+    there.destroy();
   }
+  await app.db
+    .insert(uploads)
+    .values({ bucket, key, contentType: 'image/webp', size: thumb.length, uploadedBy: original.uploadedBy })
+    .onConflictDoNothing();
   return findUpload(app, bucket, key);
 }
