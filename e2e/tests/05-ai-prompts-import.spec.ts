@@ -24,7 +24,7 @@ test('admin imports AI prompts: the dry run shows the bad row and adds nothing; 
   await expect(dialog.getByText('1 refused')).toBeVisible();
   await expect(dialog.getByText(/model: Choose gpt-3.5-turbo or gpt-4/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: /^Add / })).toBeDisabled();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await search.fill('Journey prompt');
   await expect(page.getByText('No AI prompts match these filters.')).toBeVisible();
 

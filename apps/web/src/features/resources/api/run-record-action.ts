@@ -27,7 +27,11 @@ export function useRecordAction(def: ResourceDef, action: ActionSpec, id: string
       runRecordAction(def, action, record, input),
     onSuccess: (record) => {
       qc.setQueryData(resourceKeys.one(def.path, id), record);
-      return qc.invalidateQueries({ queryKey: [...resourceKeys.all(def.path), 'list'] });
+      // Lists, and what shows the change on the record's page (its history).
+      return Promise.all([
+        qc.invalidateQueries({ queryKey: [...resourceKeys.all(def.path), 'list'] }),
+        qc.invalidateQueries({ queryKey: ['learner-history'] }),
+      ]);
     },
   });
 }
