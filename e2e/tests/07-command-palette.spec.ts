@@ -13,6 +13,7 @@ test('the command palette jumps to a screen and finds a record by its title (Ctr
   await expect(page.getByRole('heading', { name: 'Testimonials', level: 1 })).toBeVisible();
 
   await page.keyboard.press('Control+K');
+  await expect(search).toBeFocused();
   await search.fill('Resume rev');
   await page.getByRole('button', { name: /Resume review\s*Product/ }).click();
   await expect(page.getByRole('heading', { name: /^Product #\d+$/, level: 1 })).toBeVisible();

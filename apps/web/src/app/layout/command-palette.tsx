@@ -74,7 +74,15 @@ export function CommandPalette() {
   };
 
   return (
-    <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={['mod + K']} scrollable maxHeight={420}>
+    // Ctrl/Cmd+K opens it from anywhere, a search box included (it types nothing there).
+    <Spotlight.Root
+      query={query}
+      onQueryChange={setQuery}
+      shortcut={['mod + K']}
+      tagsToIgnore={[]}
+      scrollable
+      maxHeight={420}
+    >
       <Spotlight.Search
         placeholder="Jump to a screen or find a record by name…"
         leftSection={<IconSearch size={18} />}
