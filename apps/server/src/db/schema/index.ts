@@ -5,4 +5,5 @@ export * from './holds';
 export * from './learner-records';
 export * from './learners';
 export * from './platform';
+export * from './saved-views';
 export * from './support';
