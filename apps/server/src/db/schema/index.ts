@@ -2,6 +2,7 @@ export * from './auth';
 export * from './configuration';
 export * from './content';
 export * from './holds';
+export * from './isa';
 export * from './learner-records';
 export * from './learners';
 export * from './platform';

@@ -1,4 +1,4 @@
-import { bigint, bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, index, integer, jsonb, pgTable, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { baseColumns } from './columns';
 
 /** Append-only: a trigger (migration 0001) refuses UPDATE and DELETE. */
@@ -23,6 +23,8 @@ export const auditLog = pgTable(
     subjectUserId: integer('subject_user_id'),
     /** A revert names the entry it undoes. */
     revertsAuditId: bigint('reverts_audit_id', { mode: 'number' }),
+    /** Who made the write, spec §4 "Source": 1 User (a person), 2 System (scheduled work). */
+    source: smallint('source').notNull().default(1),
   },
   (t) => [
     index('audit_entity_idx').on(t.entity, t.entityId),
