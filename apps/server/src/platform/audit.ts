@@ -17,7 +17,14 @@ export type AuditEntry = {
   revertsAuditId?: number;
 };
 
-export type AuditActor = Pick<Actor, 'impersonatorId'> & { user: { id: number; name: string } };
+export type AuditActor = Pick<Actor, 'impersonatorId'> & {
+  user: { id: number | null; name: string };
+  /** Scheduled work, not a person: entries carry spec §4's Source "2 System". */
+  system?: true;
+};
+
+/** The actor of scheduled work (deadline and expiry sweeps): no user, Source 2 System. */
+export const SYSTEM_ACTOR: AuditActor = { user: { id: null, name: 'System' }, impersonatorId: null, system: true };
 
 const SECRET_KEYS = new Set(['passwordHash', 'twoFactorSecret', 'twoFactorPendingSecret', 'tokenHash', 'codeHash']);
 
@@ -69,6 +76,7 @@ export async function audit(tx: Db | Tx, actor: AuditActor | null, entries: Audi
       after: snapshot(e.after),
       subjectUserId: e.subjectUserId ?? subjectFrom(e),
       revertsAuditId: e.revertsAuditId ?? null,
+      source: actor?.system ? 2 : 1,
     })),
   );
 }
