@@ -65,6 +65,10 @@ export const users = pgTable(
     appointmentDate: timestamp('appointment_at', { withTimezone: true }),
     panVerificationStatus: text('pan_verification_status').notNull().default('Not Verified'),
     placementPenaltyPaymentStatus: text('placement_penalty_status').notNull().default('Not Required'),
+    // The placement flows (decision 018), each moved only along its machine.
+    placementPenaltyReason: text('placement_penalty_reason'),
+    placementPaymentStatus: text('placement_payment_status').notNull().default('NOT_OPTED'),
+    verificationStep: text('verification_step').notNull().default('pan'),
     upfrontStatus: text('upfront_status').notNull().default('Not Required'),
     fastTrackStatus: text('fast_track_status').notNull().default('Not Applied'),
     excludeFromCrm: boolean('exclude_from_crm').notNull().default(false),
@@ -117,6 +121,12 @@ export const users = pgTable(
     index('users_learner_activity_idx').on(t.roleId, t.lastActivity, t.id),
     index('users_learner_last_submit_idx').on(t.roleId, t.lastTaskSubmitDate, t.id),
     index('users_owner_idx').on(t.ownerId),
+    // The negotiator's placement queue (decision 018; the same condition as the learner's derived `placementQueue`).
+    index('users_placement_queue_idx')
+      .on(t.id)
+      .where(
+        sql`${t.placementPaymentStatus} in ('MOCK_COMPLETED', 'PAYMENT_HOLD', 'INITIAL_PAYMENT_DONE') or ${t.placementPenaltyPaymentStatus} in ('Required and Pending', 'Pending CIBIL check')`,
+      ),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],

@@ -7,6 +7,7 @@ export * from './holds';
 export * from './isa';
 export * from './learner-records';
 export * from './learners';
+export * from './plans';
 export * from './platform';
 export * from './saved-views';
 export * from './support';
