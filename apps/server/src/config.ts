@@ -58,6 +58,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Path-style addressing (http://host/bucket/key), as MinIO and most self-hosted stores want. */
   S3_FORCE_PATH_STYLE: bool,
+  /** Whether this API process also works the scheduled jobs (decision 019); `npm run worker` always does. */
+  JOBS: z.enum(['on', 'off']).default('on'),
+  /** How often a process looks for due jobs. */
+  JOB_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   SEED: z.coerce.number().int().default(2026),
   SEED_LEARNERS: z.coerce.number().int().min(0).default(2000),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),

@@ -4,8 +4,8 @@ import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './db/seed/demo-accounts';
 import { seedIfEmpty } from './db/seed/seed';
-import { sweepExpired } from './platform/housekeeping';
 import { sealPlainTotpSecrets } from './platform/totp';
+import { startScheduledWork } from './schedule';
 
 async function main() {
   const config: Config = loadConfig();
@@ -22,15 +22,15 @@ async function main() {
   const app = await buildApp({ config, db: database.db });
   const sealed = await sealPlainTotpSecrets(database.db, app.secrets);
   if (sealed) console.log(`Encrypted the 2FA secrets of ${sealed} account(s) stored by an earlier version.`);
-  // Hourly: drop long-ended sessions and stale login counters.
-  const sweep = setInterval(() => {
-    sweepExpired(database.db).catch((err) => app.log.warn({ err }, 'housekeeping failed'));
-  }, 3_600_000);
-  sweep.unref();
+  // Scheduled work (ISA deadlines, deposit expiry, housekeeping) on the pg-boss queue in the database.
+  const jobs =
+    config.JOBS === 'on'
+      ? await startScheduledWork(database, { log: app.log, pollSeconds: config.JOB_POLL_SECONDS })
+      : undefined;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);
-    clearInterval(sweep);
     await app.close();
+    await jobs?.stop();
     await database.close();
     process.exit(0);
   };

@@ -25,6 +25,13 @@ export type Database = {
   close(): Promise<void>;
   /** The PGlite instance (embedded only): used to dump a migrated template in tests. */
   pglite?: PGlite;
+  /**
+   * Raw SQL on the same connection(s) as `db`, for engines that bring their own SQL (the job
+   * queue, platform/jobs.ts). Text without values may hold several statements; a text that
+   * is one `BEGIN; ... COMMIT;` block runs as one transaction (on PGlite, inside its lock,
+   * so a failure rolls back before anyone else's query runs).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 };
 
 export type DatabaseOptions =
@@ -40,6 +47,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      executeSql: async (text, values) => {
+        // Several statements in one text (no values) answer one result each: the last is the answer.
+        const result = (await pool.query(text, values as unknown[])) as pg.QueryResult | pg.QueryResult[];
+        const last = Array.isArray(result) ? result[result.length - 1] : result;
+        return { rows: last?.rows ?? [] };
+      },
       migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
     };
@@ -51,7 +64,22 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     db,
     kind: 'pglite',
     pglite: client,
+    executeSql: (text, values) => pgliteExecute(client, text, values),
     migrate: () => migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => client.close(),
   };
+}
+
+const BLOCK = /^\s*BEGIN;([\s\S]*?)COMMIT;\s*$/;
+
+async function pgliteExecute(client: PGlite, text: string, values?: unknown[]) {
+  if (values?.length) {
+    const r = await client.query<Record<string, unknown>>(text, values);
+    return { rows: r.rows };
+  }
+  const block = BLOCK.exec(text);
+  // One connection: an aborted BEGIN...COMMIT text would leave it inside a failed transaction
+  // for whoever queries next. PGlite's own transaction rolls it back under its lock instead.
+  const results = block ? await client.transaction((tx) => tx.exec(block[1])) : await client.exec(text);
+  return { rows: (results[results.length - 1]?.rows ?? []) as Record<string, unknown>[] };
 }

@@ -132,6 +132,8 @@ export async function createTestApp(
   return {
     app,
     db,
+    /** The database behind `db`, with its raw SQL door (the job queue's tests start queues on it). */
+    database,
     config,
     kind: database.kind,
     userId,

@@ -1,0 +1,30 @@
+import type { Database } from './db/client';
+import { sweepExpired } from './platform/housekeeping';
+import { type Clock, JobQueue, type ScheduledJob } from './platform/jobs';
+
+/**
+ * What runs on its own (decision 019). Each job is idempotent and runs once per due time
+ * however many processes run the queue.
+ */
+export const SCHEDULE: ScheduledJob[] = [
+  // Drop long-ended sessions and stale login counters.
+  { name: 'housekeeping', everyMinutes: 60, run: sweepExpired },
+];
+
+type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+
+/** Starts this process's share of the scheduled work: the API (unless JOBS=off) and `npm run worker`. */
+export async function startScheduledWork(
+  database: Pick<Database, 'db' | 'executeSql'>,
+  opts: { log: Log; pollSeconds: number; now?: Clock },
+): Promise<JobQueue> {
+  const queue = await JobQueue.create({
+    database,
+    jobs: SCHEDULE,
+    log: opts.log,
+    now: opts.now,
+    pollMs: opts.pollSeconds * 1000,
+  });
+  queue.startPolling();
+  return queue;
+}
