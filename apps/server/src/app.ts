@@ -18,6 +18,7 @@ import { registerHistoryRoutes } from './modules/history/history.routes';
 import { registerImpersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
+import { registerSavedViewRoutes } from './modules/saved-views/saved-views.routes';
 import { registerLearnerRecordRoutes } from './modules/users/learner-records.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { installAccessControl } from './platform/access';
@@ -141,6 +142,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   registerHistoryRoutes(app, services);
   registerLearnerRecordRoutes(app, services);
   registerUserRoutes(app, services);
+  registerSavedViewRoutes(app, services);
 
   // The built console, with the SPA fallback for its client-side routes.
   const dist = config.WEB_DIST;

@@ -12,6 +12,7 @@ export * from './platform';
 export * from './preferences';
 export * from './resource';
 export * from './roles';
+export * from './saved-views';
 export * from './support';
 export * from './wire';
 

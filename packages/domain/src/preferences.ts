@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { rawFilterSchema } from './resource';
 
 /**
  * A staff member's console preferences, kept on the server per user: logging out clears
  * the browser's storage (spec §4), and these must survive it. Lists are keyed by the
- * console's screen (its url segment: "learners", "blogs").
+ * console's screen (its url segment: "learners", "blogs"). Saved views are not preferences:
+ * they are records of their own, which can be shared (saved-views.ts, decision 020).
  */
 export const LIST_PAGE_SIZES = [10, 14, 50, 100] as const;
 export const THEMES = ['light', 'dark'] as const;
@@ -12,21 +12,10 @@ export type Theme = (typeof THEMES)[number];
 
 const screenKey = z.string().regex(/^[a-z0-9-]{1,64}$/, 'A list is named by its address, like "learners"');
 
-/** A list state someone named and saved: its filters, sort, page size and search. */
-export const savedViewSchema = z.strictObject({
-  name: z.string().trim().min(1, 'Name the view').max(60, 'At most 60 characters'),
-  filters: rawFilterSchema.max(20, 'At most 20 filters').optional(),
-  sort: z.string().max(64).optional(),
-  size: z.literal(LIST_PAGE_SIZES, 'Choose 10, 14, 50 or 100 rows a page').optional(),
-  q: z.string().max(500).optional(),
-});
-export type SavedView = z.infer<typeof savedViewSchema>;
-
 /** One list's preferences; null clears a choice (back to the list's default). */
 export const listPreferencesSchema = z.strictObject({
   columns: z.array(z.string().max(64)).min(1).max(100).nullable().optional(),
   size: z.literal(LIST_PAGE_SIZES, 'Choose 10, 14, 50 or 100 rows a page').nullable().optional(),
-  views: z.array(savedViewSchema).max(20, 'At most 20 saved views a list').optional(),
 });
 export type ListPreferences = z.infer<typeof listPreferencesSchema>;
 

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userPreferences } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Issue 8, finding 5: preferences live on the server per user, so logout (which clears the
@@ -23,9 +25,6 @@ describe('/admin/preferences', () => {
         blogs: {
           columns: ['title', 'status'],
           size: 50,
-          views: [
-            { name: 'Live ones', filters: [{ field: 'status', operator: '=', value: 'Live' }], sort: '-createdAt' },
-          ],
         },
       },
     });
@@ -42,11 +41,24 @@ describe('/admin/preferences', () => {
     const token = await t.tokenFor('MENTOR');
     await put(token, { lists: { events: { columns: ['title'], size: 10 } } });
     await put(token, { theme: 'light', lists: { learners: { columns: ['name'] } } });
-    await put(token, { lists: { events: { size: null, views: [{ name: 'All' }] } } });
+    await put(token, { lists: { events: { size: null } } });
     expect((await get(token)).json()).toEqual({
       theme: 'light',
-      lists: { events: { columns: ['title'], views: [{ name: 'All' }] }, learners: { columns: ['name'] } },
+      lists: { events: { columns: ['title'] }, learners: { columns: ['name'] } },
     });
+  });
+
+  it('saved views are not preferences any more (decision 020): one sent is refused, one stored is dropped', async () => {
+    const token = await t.tokenFor('MENTOR');
+    const sent = await put(token, { lists: { events: { views: [{ name: 'All' }] } } });
+    expect(sent.statusCode).toBe(400);
+    // A row written before the move, with a view left in it, still reads (the view dropped).
+    const id = await t.userId('MENTOR');
+    await t.db
+      .update(userPreferences)
+      .set({ preferences: { theme: 'dark', lists: { events: { size: 50, views: [{ name: 'Old' }] } } } })
+      .where(eq(userPreferences.userId, id));
+    expect((await get(token)).json()).toEqual({ theme: 'dark', lists: { events: { size: 50 } } });
   });
 
   it('refuses what it cannot keep, in words for people; learners have no console preferences', async () => {
