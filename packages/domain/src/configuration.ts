@@ -162,7 +162,7 @@ export const aiPromptResource: ResourceDef = {
       form: true,
     },
     { name: 'topic', label: 'Topic or company', type: 'string', list: true, filter: true, form: true },
-    { name: 'prompt', label: 'Prompt', type: 'text', filter: true, form: true, required: true },
+    { name: 'prompt', label: 'Prompt', type: 'text', filter: true, form: true, required: true, inList: false },
     { name: 'createdAt', label: 'Created at', type: 'datetime', list: true, filter: true, sort: true },
   ],
 };
@@ -193,7 +193,7 @@ export const enquiryResource: ResourceDef = {
     { name: 'email', label: 'Email', type: 'email', list: true, filter: true, form: true },
     { name: 'phone', label: 'Mobile number', type: 'string', list: true, filter: true, form: true },
     { name: 'subject', label: 'Subject', type: 'string', list: true, filter: true, form: true },
-    { name: 'message', label: 'Message', type: 'text', filter: true, form: true, required: true },
+    { name: 'message', label: 'Message', type: 'text', filter: true, form: true, required: true, inList: false },
     {
       name: 'status',
       label: 'Status',
@@ -204,7 +204,7 @@ export const enquiryResource: ResourceDef = {
       sort: true,
       form: true,
     },
-    { name: 'response', label: 'Our response', type: 'text', form: true },
+    { name: 'response', label: 'Our response', type: 'text', form: true, inList: false },
     { name: 'createdAt', label: 'Received at', type: 'datetime', list: true, filter: true, sort: true },
   ],
 };
@@ -316,7 +316,7 @@ export const cardResource: ResourceDef = {
     { name: 'position', label: 'Order', type: 'integer', list: true, sort: true },
     { name: 'id', label: 'Id', type: 'integer', filter: true, sort: true },
     { name: 'title', label: 'Title', type: 'string', list: true, filter: true, sort: true, form: true, required: true },
-    { name: 'body', label: 'Text', type: 'text', filter: true, form: true, required: true },
+    { name: 'body', label: 'Text', type: 'text', filter: true, form: true, required: true, inList: false },
     {
       name: 'ctaLabel',
       label: 'Button label',

@@ -31,7 +31,7 @@ export const holdTypeResource: ResourceDef = {
   fields: [
     { name: 'id', label: 'Id', type: 'integer', filter: true, sort: true },
     { name: 'name', label: 'Name', type: 'string', list: true, filter: true, sort: true, form: true, required: true },
-    { name: 'description', label: 'Description', type: 'text', form: true },
+    { name: 'description', label: 'Description', type: 'text', form: true, inList: false },
     {
       name: 'maxDays',
       label: 'Longest hold (days)',

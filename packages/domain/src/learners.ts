@@ -121,7 +121,7 @@ const LEARNER_FIELDS: FieldDef[] = [
   // Credit information: only those who handle payments see it (decision 013).
   { name: 'cibilScore', label: 'CIBIL score', type: 'integer', filter: true, sort: true, readRoles: ['NEGOTIATOR'] },
   { name: 'cibilCheckedAt', label: 'CIBIL checked at', type: 'datetime', readRoles: ['NEGOTIATOR'] },
-  { name: 'cibilReport', label: 'CIBIL report', type: 'text', readRoles: ['NEGOTIATOR'] },
+  { name: 'cibilReport', label: 'CIBIL report', type: 'text', readRoles: ['NEGOTIATOR'], inList: false },
 ];
 
 const values = <T extends readonly { value: string }[]>(options: T) =>

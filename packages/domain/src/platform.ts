@@ -97,8 +97,8 @@ export const auditResource: ResourceDef = {
     // The learner the written row belongs to, and the entry a revert undoes (decision 015).
     { name: 'subjectUserId', label: 'Learner id', type: 'integer', filter: true },
     { name: 'revertsAuditId', label: 'Reverts entry', type: 'integer', filter: true },
-    { name: 'before', label: 'Before', type: 'json' },
-    { name: 'after', label: 'After', type: 'json' },
+    { name: 'before', label: 'Before', type: 'json', inList: false },
+    { name: 'after', label: 'After', type: 'json', inList: false },
   ],
 };
 
@@ -128,7 +128,7 @@ export const backendErrorResource: ResourceDef = {
     { name: 'url', label: 'Url', type: 'string', list: true, filter: true },
     { name: 'message', label: 'Message', type: 'string', list: true, filter: true },
     { name: 'userId', label: 'User id', type: 'integer', list: true, filter: true },
-    { name: 'stack', label: 'Stack', type: 'text' },
+    { name: 'stack', label: 'Stack', type: 'text', inList: false },
   ],
 };
 
@@ -149,8 +149,8 @@ export const frontendErrorResource: ResourceDef = {
     { name: 'url', label: 'Url', type: 'string', list: true, filter: true },
     { name: 'userId', label: 'User id', type: 'integer', list: true, filter: true },
     { name: 'userAgent', label: 'Browser', type: 'string' },
-    { name: 'stack', label: 'Stack', type: 'text' },
-    { name: 'componentStack', label: 'Component stack', type: 'text' },
+    { name: 'stack', label: 'Stack', type: 'text', inList: false },
+    { name: 'componentStack', label: 'Component stack', type: 'text', inList: false },
   ],
 };
 

@@ -34,6 +34,12 @@ export type FieldDef = {
   options?: readonly FieldOption[];
   /** Shown as a list column by default. */
   list?: boolean;
+  /**
+   * False: list answers never carry it (a long text, structured data, a report): only the
+   * record's read does, and the console offers it on the record's page, not as a column.
+   * Default true (decision 021).
+   */
+  inList?: boolean;
   /** May be used in `filters`; limited to some roles when `filterRoles` is set. */
   filter?: boolean;
   filterRoles?: readonly RoleKey[];
@@ -354,6 +360,25 @@ export const recordBase = {
   updatedAt: z.string(),
   version: z.number().int(),
 };
+
+/** The fields a list answer may carry: every field but those declared `inList: false` (decision 021). */
+export function listFields<F extends Pick<FieldDef, 'inList'>>(fields: readonly F[]): F[] {
+  return fields.filter((f) => f.inList !== false);
+}
+
+/**
+ * A list's `columns` query: the fields the screen shows, comma-separated. The answer then
+ * carries those (and the record's id, version, timestamps and title field) and nothing else,
+ * so a column nobody shows is neither read nor computed (decision 021).
+ */
+export const listColumnsParam = z
+  .string()
+  .max(2000)
+  .regex(/^[A-Za-z0-9_]*(,[A-Za-z0-9_]*)*$/, 'Columns must be field names separated by commas')
+  .optional()
+  .describe(
+    'Fields to answer, comma-separated (the columns the screen shows); the id, version, timestamps and title field always come. Without it: every field a list carries.',
+  );
 
 export const listQuerySchema = z.object({
   page_size: decimalInt({ min: 1, max: PAGE_SIZE_MAX }).default(PAGE_SIZE_DEFAULT),

@@ -55,7 +55,7 @@ export const questionResource: ResourceDef = {
       list: true,
       filter: true,
     },
-    { name: 'body', label: 'Details', type: 'text', filter: true, form: true, required: true },
+    { name: 'body', label: 'Details', type: 'text', filter: true, form: true, required: true, inList: false },
     { name: 'createdAt', label: 'Asked at', type: 'datetime', list: true, filter: true, sort: true },
   ],
 };

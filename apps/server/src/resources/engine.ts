@@ -5,6 +5,7 @@ import {
   INT4_MAX,
   idParam,
   importReportSchema,
+  listColumnsParam,
   listQuerySchema,
   listResultSchema,
   lowerLabel,
@@ -55,6 +56,10 @@ export function registerResource(
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [def.pluralLabel];
   const record = recordSchema(def, service.columns, binding.hidden, binding.derived);
+  // A list's rows carry only list fields, and only those its `columns` asks for (decision 021).
+  const listRecord = recordSchema(def, service.columns, binding.hidden, binding.derived, {
+    titleField: def.titleField,
+  });
   const label = lowerLabel(def.label);
 
   const accessOf = (spec: RouteSpec, action: Action): Access =>
@@ -76,9 +81,9 @@ export function registerResource(
           summary: spec.where
             ? `List ${lowerLabel(def.pluralLabel)} where ${spec.where.map(describeFilter(def)).join(' and ')}`
             : `List ${lowerLabel(def.pluralLabel)}`,
-          querystring: listQuerySchema.extend(queryFilterParams(def, spec)),
+          querystring: listQuerySchema.extend({ columns: listColumnsParam, ...queryFilterParams(def, spec) }),
           headers: pageHeaders,
-          response: { 200: listResultSchema(record) },
+          response: { 200: listResultSchema(listRecord) },
         },
         handler: async (request) =>
           service.list(

@@ -46,6 +46,11 @@ export function recordSchema(
   hidden: readonly string[] = [],
   /** Fields that are not columns (the binding's `derived`), and whether each is never null. */
   derived: Record<string, { notNull?: boolean }> = {},
+  /**
+   * A list's rows (decision 021): fields declared `inList: false` are not there, and any field
+   * but the base columns and the title field may be left out by the list's `columns` query.
+   */
+  list?: { titleField: string },
 ): z.ZodObject {
   const shape: Record<string, z.ZodType> = {};
   for (const name of BASE_COLUMNS) {
@@ -61,18 +66,21 @@ export function recordSchema(
       throw new Error(`Resource ${def.path}: field "${field.name}" has no column in its table`);
     }
     if (hidden.includes(field.name)) continue;
+    if (list && field.inList === false) continue;
     const schema = fieldSchema(field, column);
     // `unknown` (a JSON field) already admits null.
     const notNull = column ? column.notNull : computed?.notNull;
     const value = notNull || field.type === 'json' ? schema : schema.nullable();
-    // A field some roles may not read is absent from their answers.
-    shape[field.name] = field.readRoles ? value.optional() : value;
+    // A field some roles may not read is absent from their answers; so is a list column not asked for.
+    const mayBeAbsent =
+      field.readRoles || (list && field.name !== list.titleField && !(BASE_COLUMNS as readonly string[]).includes(field.name));
+    shape[field.name] = mayBeAbsent ? value.optional() : value;
     if (field.type === 'reference') {
       const labelSchema = z
         .string()
         .nullable()
         .describe(`The ${lowerLabel(field.label)}'s label`);
-      shape[referenceLabelKey(field)] = field.readRoles ? labelSchema.optional() : labelSchema;
+      shape[referenceLabelKey(field)] = mayBeAbsent ? labelSchema.optional() : labelSchema;
     }
   }
   return z.object(shape);

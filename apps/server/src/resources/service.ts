@@ -5,6 +5,7 @@ import {
   type FieldDef,
   type Filter,
   type FilterIssue,
+  listFields,
   lowerLabel,
   type ParsedFilter,
   parseFilters,
@@ -130,6 +131,9 @@ function filterSql(value: Column | SQL, f: ParsedFilter): SQL {
 type Row = Record<string, unknown>;
 type Query = { filters?: string; sort?: string };
 
+/** Columns every table has and every answer carries. */
+const BASE_COLUMNS = ['id', 'createdAt', 'updatedAt', 'version'] as const;
+
 /**
  * The reads and writes of one resource, for the engine's routes and for modules alike:
  * row scopes, field permissions, reference labels, optimistic locking, dense positions,
@@ -140,6 +144,14 @@ export class ResourceService {
   private readonly selection: SelectedFields;
   /** Reference fields' labels as SQL (the correlated subqueries of the selection), by field name. */
   private readonly labels: Record<string, SQL> = {};
+  /** What each field adds to a selection: its column, its derived SQL, its reference label. */
+  private readonly parts: Record<string, SelectedFields> = {};
+  /** The base columns every answer carries (id, timestamps, version). */
+  private readonly base: SelectedFields = {};
+  /** The fields a list may answer, in definition order (decision 021). */
+  readonly listFieldNames: readonly string[];
+  /** List selections by the fields they carry, built once (drizzle's selections are plain objects). */
+  private readonly listSelections = new Map<string, SelectedFields>();
 
   constructor(
     readonly binding: ResourceBinding,
@@ -170,6 +182,52 @@ export class ResourceService {
     }
     for (const [name, d] of Object.entries(binding.derived ?? {})) selection[name] = d.sql.as(name);
     this.selection = selection;
+    const hidden = new Set(binding.hidden ?? []);
+    for (const name of BASE_COLUMNS) if (this.columns[name] && !hidden.has(name)) this.base[name] = selection[name];
+    for (const field of binding.def.fields) {
+      if (!(field.name in selection) || hidden.has(field.name)) continue;
+      const part: SelectedFields = { [field.name]: selection[field.name] };
+      if (field.type === 'reference') part[referenceLabelKey(field)] = selection[referenceLabelKey(field)];
+      this.parts[field.name] = part;
+    }
+    this.listFieldNames = listFields(binding.def.fields)
+      .map((f) => f.name)
+      .filter((name) => name in this.parts);
+  }
+
+  /**
+   * The fields a list answers for this actor: those `columns` names (the screen's columns) and
+   * the title field, or without it every field a list carries; never one their role may not
+   * read. A name the list does not carry is a 400 (decision 021).
+   */
+  listColumns(actor: Actor, columns?: string): string[] {
+    const readable = this.listFieldNames.filter((name) => {
+      const field = this.def.fields.find((f) => f.name === name);
+      return field && canReadField(field, actor.role);
+    });
+    if (columns === undefined) return readable;
+    const asked = columns.split(',').filter(Boolean);
+    const unknown = [...new Set(asked.filter((name) => !readable.includes(name)))];
+    if (unknown.length) {
+      throw badRequest(
+        'Some columns are not in this list',
+        unknown.map((name) => ({ path: ['columns'], message: `This list has no column "${name}"` })),
+      );
+    }
+    const keep = new Set([...asked, this.def.titleField]);
+    return readable.filter((name) => keep.has(name));
+  }
+
+  /** The selection of a list that answers these fields (and the base columns). */
+  private listSelection(names: readonly string[]): SelectedFields {
+    const key = names.join(',');
+    let selection = this.listSelections.get(key);
+    if (!selection) {
+      selection = Object.assign({}, this.base, ...names.map((name) => this.parts[name]));
+      // Bounded: a key is a subset of the declared fields, but there can be many subsets.
+      if (this.listSelections.size < 500) this.listSelections.set(key, selection as SelectedFields);
+    }
+    return selection as SelectedFields;
   }
 
   /** The SQL of a field: its column, or its derived expression. */
@@ -338,11 +396,24 @@ export class ResourceService {
       : or(lt(col, lastValue), and(eq(col, lastValue), beyondId));
   }
 
-  async list(db: Db, actor: Actor, query: Query, page: number, size: number, fixed: readonly Filter[] = []) {
+  /**
+   * A page of the list: only the fields the list answers are read, so a long text is never
+   * fetched for a list and a derived count is computed only when it is shown (it still filters
+   * and sorts in the WHERE and ORDER BY when asked to).
+   */
+  async list(
+    db: Db,
+    actor: Actor,
+    query: Query & { columns?: string },
+    page: number,
+    size: number,
+    fixed: readonly Filter[] = [],
+  ) {
+    const names = this.listColumns(actor, query.columns);
     const { where, orderBy, filters, scoped } = this.parseListQuery(actor, query, fixed);
     const t = this.binding.table;
     const rows = await db
-      .select(this.selection)
+      .select(this.listSelection(names))
       .from(t)
       .where(where)
       .orderBy(...orderBy)

@@ -51,8 +51,8 @@ export type ResourceRegistration = {
 
 /** A button over the whole list: it sees the filters in force and how many records they match. */
 export type ListAction = ComponentType<{ def: ResourceDef; filters: readonly Filter[]; total: number }>;
-/** A button on one row. */
-export type RowAction = ComponentType<{ def: ResourceDef; record: ApiRecord }>;
+/** A button on one row; `fields` names the row's fields it reads, so the list asks for them. */
+export type RowAction = ComponentType<{ def: ResourceDef; record: ApiRecord }> & { fields?: readonly string[] };
 
 type Extra = Partial<Omit<ResourceRegistration, 'def' | 'slug' | 'area'>> & {
   /** Display-only refinements of a field (e.g. known values shown as badges); the API contract is unchanged. */

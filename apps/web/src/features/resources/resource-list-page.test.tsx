@@ -130,3 +130,19 @@ describe('list states', () => {
     expect(title.closest('td')?.getAttribute('title')).toBe('Blog 1');
   });
 });
+
+describe('the list asks only for the columns it shows (decision 021)', () => {
+  it('the call names the visible columns; the chooser offers no field a list does not carry', async () => {
+    signInAs('ADMIN');
+    renderWithProviders(<AppTestRouter url="/blogs" />);
+    expect(await screen.findByText('Blog 1')).toBeTruthy();
+    const columns = listCalls().at(-1)?.searchParams.get('columns')?.split(',');
+    expect(columns).toEqual(['id', 'title', 'authorName', 'status', 'tags', 'publishedAt', 'createdAt']);
+    fireEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    const chooser = await screen.findByRole('group', { name: 'Visible columns' });
+    expect(within(chooser).getByLabelText('Author')).toBeTruthy();
+    // The article's body is on the blog's own page, never in the list.
+    expect(within(chooser).queryByLabelText('Content')).toBeNull();
+    expect(within(chooser).queryByLabelText('Excerpt')).toBeNull();
+  }, 20_000);
+});

@@ -1,5 +1,6 @@
 import {
   type Filter,
+  listFields,
   lowerLabel,
   operatorsFor,
   PAGE_SIZE_DEFAULT,
@@ -134,7 +135,17 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
     ...(search.q && titleField ? [{ field: titleField.name, operator: 'like' as const, value: search.q }] : []),
   ];
 
-  const list = useResourceList(def, { page, pageSize, sort: usable.sort, filters }, caps.list);
+  // The list answers only the columns shown (and what the row buttons read): a long text or a
+  // count nobody looks at is never read (decision 021).
+  const columnsAsked = useMemo(
+    () => [...new Set([...visible, ...(reg.rowActions ?? []).flatMap((a) => a.fields ?? [])])],
+    [visible, reg.rowActions],
+  );
+  const list = useResourceList(
+    def,
+    { page, pageSize, sort: usable.sort, filters, columns: columnsAsked },
+    caps.list,
+  );
   const total = list.data?.totalItems ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   const outOfRange = list.isSuccess && !list.isPlaceholderData && page > lastPage;
@@ -232,7 +243,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
         <Group gap="xs">
           <SavedViews screen={slug} current={{ filters: usable.filters, sort: usable.sort, q: search.q }} />
           <ColumnChooser
-            options={def.fields.map((f) => ({ value: f.name, label: f.label }))}
+            options={listFields(def.fields).map((f) => ({ value: f.name, label: f.label }))}
             visible={visible}
             onChange={setVisible}
             onReset={reset}

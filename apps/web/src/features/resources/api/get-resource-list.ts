@@ -5,12 +5,24 @@ import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api } from '../../../lib/api-client';
 import { resourceKeys } from './resource-keys';
 
-export type ListParams = { page: number; pageSize: number; sort?: string; filters: Filter[] };
+export type ListParams = {
+  page: number;
+  pageSize: number;
+  sort?: string;
+  filters: Filter[];
+  /** The fields to answer (the columns shown); without it, every field the list carries. */
+  columns?: readonly string[];
+};
 
 export function getResourceList(def: ResourceDef, p: ListParams, signal?: AbortSignal): Promise<ListResult<ApiRecord>> {
   return api.get<ListResult<ApiRecord>>(staffCall(def, 'list').url, {
     page: p.page,
-    query: { page_size: p.pageSize, filters: filtersParam(p.filters), sort: p.sort },
+    query: {
+      page_size: p.pageSize,
+      filters: filtersParam(p.filters),
+      sort: p.sort,
+      columns: p.columns?.join(','),
+    },
     signal,
   });
 }

@@ -38,3 +38,5 @@ export const ArchiveQuestionAction: RowAction = ({ def, record }) => {
     </>
   );
 };
+// The row's status decides whether the button shows, whichever columns the list asks for.
+ArchiveQuestionAction.fields = ['status'];
