@@ -15,7 +15,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 type Schema = { properties?: Record<string, Schema>; required?: string[]; items?: Schema };
-type Doc = { paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>> };
+type Doc = {
+  paths: Record<string, Record<string, { responses: Record<string, { content: Record<string, { schema: Schema }> }> }>>;
+};
 const answerSchema = (path: string, status = '200') =>
   (t.app.swagger() as unknown as Doc).paths[path].get.responses[status].content['application/json'].schema;
 
@@ -142,7 +144,15 @@ describe('the learner list computes a derived field only when it is shown', () =
     expect(list).toBeDefined();
     expect(list).not.toMatch(COUNTS);
     expect(list).not.toMatch(/password_hash|two_factor/);
-    expect(Object.keys(rows[0]).sort()).toEqual(['createdAt', 'email', 'id', 'isaStatus', 'name', 'updatedAt', 'version']);
+    expect(Object.keys(rows[0]).sort()).toEqual([
+      'createdAt',
+      'email',
+      'id',
+      'isaStatus',
+      'name',
+      'updatedAt',
+      'version',
+    ]);
   });
 
   it('a count filtered and sorted on but not shown is in WHERE and ORDER BY, not in the select list', async () => {

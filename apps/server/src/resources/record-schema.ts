@@ -73,7 +73,8 @@ export function recordSchema(
     const value = notNull || field.type === 'json' ? schema : schema.nullable();
     // A field some roles may not read is absent from their answers; so is a list column not asked for.
     const mayBeAbsent =
-      field.readRoles || (list && field.name !== list.titleField && !(BASE_COLUMNS as readonly string[]).includes(field.name));
+      field.readRoles ||
+      (list && field.name !== list.titleField && !(BASE_COLUMNS as readonly string[]).includes(field.name));
     shape[field.name] = mayBeAbsent ? value.optional() : value;
     if (field.type === 'reference') {
       const labelSchema = z

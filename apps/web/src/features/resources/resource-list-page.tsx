@@ -141,11 +141,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
     () => [...new Set([...visible, ...(reg.rowActions ?? []).flatMap((a) => a.fields ?? [])])],
     [visible, reg.rowActions],
   );
-  const list = useResourceList(
-    def,
-    { page, pageSize, sort: usable.sort, filters, columns: columnsAsked },
-    caps.list,
-  );
+  const list = useResourceList(def, { page, pageSize, sort: usable.sort, filters, columns: columnsAsked }, caps.list);
   const total = list.data?.totalItems ?? 0;
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   const outOfRange = list.isSuccess && !list.isPlaceholderData && page > lastPage;
