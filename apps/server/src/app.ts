@@ -12,9 +12,11 @@ import type { Db } from './db/client';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
 import { registerConfigurationRoutes } from './modules/configuration/configuration.routes';
 import { registerContentRoutes } from './modules/content/content.routes';
+import { registerCrmRoutes } from './modules/crm/crm.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerHistoryRoutes } from './modules/history/history.routes';
+import { registerIsaRoutes } from './modules/isa/isa.routes';
 import { registerImpersonationRoutes } from './modules/impersonation/impersonation.routes';
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
@@ -24,6 +26,7 @@ import { registerUserRoutes } from './modules/users/users.routes';
 import { installAccessControl } from './platform/access';
 import { installErrorHandler } from './platform/errors';
 import { redactSecrets } from './platform/log-redaction';
+import { createMailer, type Mailer } from './platform/mail';
 import { completeResponses, transformDocument, transformRoute } from './platform/openapi';
 import { createSecretBox, loadSecretKey, type SecretBox } from './platform/secret-box';
 import { installSecurityHeaders } from './platform/security-headers';
@@ -37,6 +40,7 @@ declare module 'fastify' {
     config: Config;
     storage: StorageDriver;
     secrets: SecretBox;
+    mailer: Mailer;
   }
 }
 
@@ -45,6 +49,8 @@ export type AppOptions = {
   db: Db;
   storage?: StorageDriver;
   secrets?: SecretBox;
+  /** Outgoing mail; default: SMTP_URL through nodemailer, or the outbox alone (platform/mail.ts). */
+  mailer?: Mailer;
   /** false: no logging; a stream: log lines go there (tests read them). */
   logger?: boolean | { stream: NodeJS.WritableStream };
 };
@@ -79,6 +85,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
     'secrets',
     opts.secrets ?? createSecretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR })),
   );
+  app.decorate('mailer', opts.mailer ?? createMailer(config));
   app.decorate('routeTable', [] as RouteEntry[]);
 
   app.setValidatorCompiler(storableValidatorCompiler);
@@ -142,6 +149,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   registerHistoryRoutes(app, services);
   registerLearnerRecordRoutes(app, services);
   registerUserRoutes(app, services);
+  registerIsaRoutes(app);
+  registerCrmRoutes(app, services);
   registerSavedViewRoutes(app, services);
 
   // The built console, with the SPA fallback for its client-side routes.

@@ -58,6 +58,14 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   /** Path-style addressing (http://host/bucket/key), as MinIO and most self-hosted stores want. */
   S3_FORCE_PATH_STYLE: bool,
+  /** Outgoing mail (smtp://user:pass@host:587, smtps://...); unset: mail waits in the outbox (decision 017). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().default('Cohort Admin <no-reply@cohort.local>'),
+  /** Where learners open their ISA (the link `isa/resend` mails): {LEARNER_APP_URL}/isa/{id}. */
+  LEARNER_APP_URL: z.string().url().default('http://localhost:3000/learn'),
   /** Whether this API process also works the scheduled jobs (decision 019); `npm run worker` always does. */
   JOBS: z.enum(['on', 'off']).default('on'),
   /** How often a process looks for due jobs. */

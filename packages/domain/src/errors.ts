@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  /** 416: a Range header outside the file (the answer names the file's size in Content-Range). */
+  'RANGE_NOT_SATISFIABLE',
   'TOO_MANY_REQUESTS',
   'INTERNAL',
   /** 503: a feature that needs an outside service this server is not set up for. */

@@ -1,10 +1,14 @@
+export * from './appointments';
 export * from './configuration';
 export * from './content';
+export * from './crm';
+export * from './csv-export';
 export * from './enums';
 export * from './errors';
 export * from './fields';
 export * from './history';
 export * from './holds';
+export * from './isa';
 export * from './learner-records';
 export * from './learners';
 export * from './permissions';
@@ -20,6 +24,7 @@ import {
   aiPromptResource,
   cardResource,
   degreeCategoryResource,
+import { appointmentResource } from './appointments';
   degreeResource,
   enquiryResource,
   jobRoleResource,
@@ -38,8 +43,10 @@ import {
   testimonialResource,
 } from './content';
 import { holdTypeResource, learnerHoldResource } from './holds';
+import { isaTypeResource, mailOutboxResource } from './isa';
 import {
   mentorTeamResource,
+import { callHistoryResource, leadResource } from './crm';
   notWorkingWarningResource,
   reactivationResource,
   strikeResource,
@@ -74,6 +81,8 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     taskSubmissionResource,
     holdTypeResource,
     learnerHoldResource,
+    isaTypeResource,
+    mailOutboxResource,
     userFlagResource,
     userFlagCommentResource,
     strikeResource,
@@ -88,4 +97,7 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     frontendErrorResource,
     userResource,
   ].map((r) => [r.path, r]),
+    leadResource,
+    callHistoryResource,
+    appointmentResource,
 );

@@ -99,12 +99,31 @@ export const PERMISSIONS = {
   },
   mentorTeam: readWrite(['MENTOR', 'MOTIVATOR', 'HR'], ['MENTOR']),
   studentTeam: { list: ['MENTOR', 'MOTIVATOR', 'HR'], read: ['MENTOR', 'MOTIVATOR', 'HR'] },
-  isa: readWrite(['NEGOTIATOR', 'HR', 'MOTIVATOR'], ['NEGOTIATOR']),
+  // A learner's ISA (decision 017): negotiators run it; motivators upload on the learner's
+  // behalf and resend the link; HR reads it for placements. Its terms are set by ADMIN.
+  isa: {
+    read: ['NEGOTIATOR', 'HR', 'MOTIVATOR'],
+    assign: ['NEGOTIATOR'],
+    update: ['NEGOTIATOR'],
+    extend: ['NEGOTIATOR'],
+    verify: ['NEGOTIATOR'],
+    remove: ['NEGOTIATOR'],
+    upload: ['NEGOTIATOR', 'MOTIVATOR'],
+    resend: ['NEGOTIATOR', 'MOTIVATOR'],
+  },
+  isaType: readWrite(['NEGOTIATOR', 'HR', 'MOTIVATOR'], []),
+  // Every mail the server wrote, sent or not: read by those who send learners mail (decision 017).
+  mailOutbox: { list: ['NEGOTIATOR', 'MOTIVATOR'], read: ['NEGOTIATOR', 'MOTIVATOR'] },
   hold: readWrite(['NEGOTIATOR', 'MOTIVATOR'], ['NEGOTIATOR', 'MOTIVATOR']),
   // The reasons a hold may have: read by whoever places holds, set by ADMIN (decision 013).
   holdType: readWrite(['NEGOTIATOR', 'MOTIVATOR'], []),
   plan: readWrite(['NEGOTIATOR', 'MARKETING', 'MOTIVATOR'], []),
-  subscription: readWrite(['NEGOTIATOR', 'MOTIVATOR'], ['NEGOTIATOR']),
+  // A learner's subscriptions and deposits (decision 018): negotiators handle the money.
+  subscription: {
+    ...readWrite(['NEGOTIATOR', 'MOTIVATOR'], ['NEGOTIATOR']),
+    extendExpiration: ['NEGOTIATOR'],
+    recordPayment: ['NEGOTIATOR'],
+  },
   lead: readWrite(['MARKETING', 'MOTIVATOR', 'STRATEGIC_PARTNERSHIP'], ['MARKETING', 'MOTIVATOR']),
   callHistory: readWrite(['MOTIVATOR', 'MARKETING', 'NEGOTIATOR'], ['MOTIVATOR']),
   // Messages are history: sent and read, never edited or deleted (decision 012).
@@ -126,7 +145,12 @@ export const PERMISSIONS = {
   batch: readWrite(['STRATEGIC_PARTNERSHIP', 'COLLEGE_ADMIN', 'MENTOR'], ['STRATEGIC_PARTNERSHIP']),
   degree: readWrite(ALL_STAFF, ['STRATEGIC_PARTNERSHIP']),
   mentor: readWrite(['MENTOR', 'STRATEGIC_PARTNERSHIP', 'MOTIVATOR'], []),
-  appointment: readWrite(['MENTOR', 'MOTIVATOR'], ['MENTOR', 'MOTIVATOR']),
+  // Motivators book appointments, mentors hold and rate them; placement staff read the ratings
+  // (decision 022). Rating is its own action, the mentors' only.
+  appointment: {
+    ...readWrite(['MENTOR', 'MOTIVATOR', 'HR', 'KEY_ACCOUNT_MANAGER'], ['MENTOR', 'MOTIVATOR']),
+    rate: ['MENTOR'],
+  },
   team: readWrite(['MENTOR', 'MOTIVATOR'], ['MENTOR']),
   // Jobs
   jobOpening: readWrite([...PLACEMENT, 'NEGOTIATOR'], PLACEMENT),
@@ -178,6 +202,8 @@ export const ROW_SCOPES: Partial<Record<PermissionResource, Partial<Record<RoleK
   message: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   submission: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   hold: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  isa: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  mailOutbox: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   userFlag: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   strike: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   notWorkingWarning: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
@@ -190,4 +216,8 @@ export const ROW_SCOPES: Partial<Record<PermissionResource, Partial<Record<RoleK
 
 export function rowScope(role: RoleKey, resource: PermissionResource): RowScope | undefined {
   return ROW_SCOPES[resource]?.[role];
+  // The CRM and appointments follow the learner they name (decision 022).
+  lead: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  callHistory: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  appointment: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client';
 import { roles, type SessionRow, type UserRow, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from './errors';
 import { resolveSession } from './sessions';
+import { readTicket, ticketOf } from './tickets';
 
 /**
  * What a route requires. Every route declares one (`config.access`); a route
@@ -19,7 +20,13 @@ export type Access =
   | 'public'
   | 'session'
   | 'staff'
-  | { resource: PermissionResource; action: Action; allowPending2FA?: false }
+  | {
+      resource: PermissionResource;
+      action: Action;
+      allowPending2FA?: false;
+      /** A request without a token may bring a ticket of this context instead (platform/tickets.ts). */
+      ticket?: string;
+    }
   | { staff: true; allowPending2FA: true };
 
 export type Actor = {
@@ -95,6 +102,13 @@ export function installAccessControl(app: FastifyInstance) {
       return;
     }
     const token = tokenOf(request);
+    const ticket = !token && typeof access === 'object' && 'ticket' in access && access.ticket ? ticketOf(request) : undefined;
+    if (ticket && typeof access === 'object' && 'ticket' in access && access.ticket) {
+      const subject = readTicket(app.secrets, access.ticket, ticket);
+      if (!subject) throw unauthorized('This link has expired. Open it again from the console');
+      request.ticketSubject = subject;
+      return;
+    }
     if (!token) throw unauthorized();
     const hit = await resolveSession(app.db, app.config, token);
     if (!hit) throw unauthorized('Your session has expired. Please log in again');

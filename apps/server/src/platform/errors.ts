@@ -13,6 +13,8 @@ export class AppError extends Error {
     message: string,
     readonly issues?: ApiIssue[],
     readonly headers?: Record<string, string>,
+    /** Fields the answer carries beyond message and code (declared in the route's answer), e.g. a refused move's `allowed`. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -119,7 +121,8 @@ export function installErrorHandler(app: FastifyInstance) {
         message: error.message,
         code: error.code,
         ...(error.issues ? { issues: error.issues } : {}),
-      });
+        ...error.extra,
+      } as ApiError);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const where = error.validationContext ?? 'body';

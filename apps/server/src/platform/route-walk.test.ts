@@ -98,6 +98,15 @@ const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
   userType: { read: ['MARKETING'], write: [] },
   hold: { read: ['NEGOTIATOR', 'MOTIVATOR'], write: ['NEGOTIATOR', 'MOTIVATOR'] },
   holdType: { read: ['NEGOTIATOR', 'MOTIVATOR'], write: [] },
+  // A learner's ISA and its terms, the mail outbox (decision 017).
+  isa: {
+    read: ['NEGOTIATOR', 'HR', 'MOTIVATOR'],
+    write: ['NEGOTIATOR'],
+    upload: ['NEGOTIATOR', 'MOTIVATOR'],
+    resend: ['NEGOTIATOR', 'MOTIVATOR'],
+  },
+  isaType: { read: ['NEGOTIATOR', 'HR', 'MOTIVATOR'], write: [] },
+  mailOutbox: { read: ['NEGOTIATOR', 'MOTIVATOR'] },
   submission: { read: ['MENTOR', 'COLLEGE_ADMIN'], write: ['MENTOR'] },
   message: { read: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'], write: ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'] },
   // A learner's own records (decision 014).
@@ -107,6 +116,13 @@ const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
   reactivation: { read: ['MOTIVATOR', 'NEGOTIATOR', 'HR'], create: ['MOTIVATOR', 'NEGOTIATOR'], update: [] },
   mentorTeam: { read: ['MENTOR', 'MOTIVATOR', 'HR'], write: ['MENTOR'] },
   studentTeam: { read: ['MENTOR', 'MOTIVATOR', 'HR'] },
+  lead: { read: ['MARKETING', 'MOTIVATOR', 'STRATEGIC_PARTNERSHIP'], write: ['MARKETING', 'MOTIVATOR'] },
+  callHistory: { read: ['MOTIVATOR', 'MARKETING', 'NEGOTIATOR'], write: ['MOTIVATOR'] },
+  appointment: {
+    read: ['MENTOR', 'MOTIVATOR', 'HR', 'KEY_ACCOUNT_MANAGER'],
+    write: ['MENTOR', 'MOTIVATOR'],
+    rate: ['MENTOR'],
+  },
 };
 const READS = new Set(['list', 'read', 'export']);
 /** Calls that can end the caller's session: each gets a session of its own. */

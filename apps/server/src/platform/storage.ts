@@ -16,9 +16,13 @@ import {
  * Where uploaded files live. The local driver (default) writes under DATA_DIR/uploads;
  * the S3 driver (when S3_ENDPOINT is set) keeps them in an S3-protocol object store.
  */
+/** Bytes start..end of a file, both included (an HTTP Range). */
+export type ByteRange = { start: number; end: number };
+
 export type StorageDriver = {
   put(bucket: string, key: string, body: Buffer, contentType: string): Promise<void>;
-  get(bucket: string, key: string): Promise<Readable | null>;
+  /** The file, or the bytes `range` names (both ends included), as a stream; null when missing. */
+  get(bucket: string, key: string, range?: ByteRange): Promise<Readable | null>;
   delete(bucket: string, key: string): Promise<void>;
 };
 
@@ -44,14 +48,14 @@ export function localStorageDriver(root: string): StorageDriver {
         await fs.rm(aside, { force: true });
       }
     },
-    async get(bucket, key) {
+    async get(bucket, key, range) {
       const file = fileOf(bucket, key);
       try {
         await fs.access(file);
       } catch {
         return null;
       }
-      return createReadStream(file);
+      return createReadStream(file, range ? { start: range.start, end: range.end } : undefined);
     },
     async delete(bucket, key) {
       await fs.rm(fileOf(bucket, key), { force: true });
@@ -115,10 +119,16 @@ export function s3StorageDriver(settings: S3Settings): StorageDriver & { client:
       await ensureBucket(bucket);
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType }));
     },
-    async get(bucket, key) {
+    async get(bucket, key, range) {
       check(bucket, key);
       try {
-        const res = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+        const res = await client.send(
+          new GetObjectCommand({
+            Bucket: bucket,
+            Key: key,
+            ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}),
+          }),
+        );
         return res.Body instanceof Readable ? res.Body : null;
       } catch (e) {
         const name = (e as { name?: string }).name;

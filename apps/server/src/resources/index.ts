@@ -1,9 +1,11 @@
 import {
   aiPromptResource,
   answerResource,
+  appointmentResource,
   auditResource,
   backendErrorResource,
   blogResource,
+  callHistoryResource,
   cardCallToActionIssues,
   cardResource,
   companyResource,
@@ -13,9 +15,14 @@ import {
   eventResource,
   frontendErrorResource,
   holdTypeResource,
+  isaTypeIssues,
+  isaTypeResource,
   jobRoleResource,
+  leadIssues,
+  leadResource,
   learnerHoldResource,
   locationResource,
+  mailOutboxResource,
   mentorTeamResource,
   messageResource,
   notWorkingWarningResource,
@@ -45,17 +52,22 @@ import {
   backendErrors,
   blogs,
   cards,
+  appointments,
   companies,
   degreeCategories,
   degrees,
+  callHistory,
   enquiries,
   events,
   frontendErrors,
   holdTypes,
+  isaTypes,
   jobRoles,
   learnerHolds,
   locations,
+  mailOutbox,
   mentorTeamMembers,
+  leads,
   messages,
   notWorkingWarnings,
   orders,
@@ -80,11 +92,15 @@ import { mustBeInactiveLearner, mustNameMentor } from '../modules/users/learner-
 import { LEARNER_SCOPES, learnerChildScopes, mustNameLearner } from '../platform/row-scopes';
 import { type ResourceBinding, type ResourceService, registerResource } from './engine';
 import { LEARNER_COMPUTED_ACTIONS, LEARNER_DERIVED, LEARNER_TOTAL } from './learner-fields';
+import { afterAppointmentWrite, rateAppointment, syncNextAppointment } from '../modules/appointments/appointment-rules';
 
+import { afterLeadWrite, mirrorFollowUpToLead } from '../modules/crm/lead-sync';
+import { syncLearnerPlan } from '../modules/subscriptions/sync-learner-plan';
 export const USER_SECRET_COLUMNS = [
   'passwordHash',
   'twoFactorSecret',
   'twoFactorPendingSecret',
+import { APPOINTMENT_DERIVED, LEAD_DERIVED } from './crm-fields';
   'totpLastStep',
 ] as const;
 
@@ -112,6 +128,8 @@ export function resourceBindings(): ResourceBinding[] {
     },
     // Holds pause a learner's programme; their types are configuration (decision 013).
     { def: holdTypeResource, table: holdTypes, entity: 'holdType' },
+      // Their follow-up is also their CRM lead's (decision 022): the lead follows in the same transaction.
+      afterWrite: mirrorFollowUpToLead,
     {
       def: learnerHoldResource,
       table: learnerHolds,
@@ -120,6 +138,25 @@ export function resourceBindings(): ResourceBinding[] {
       onCreate: (a) => ({ placedById: a.user.id, placedByName: a.user.name }),
       check: (row) =>
         String(row.endDate) < String(row.startDate)
+    // A learner's subscriptions and their upfront deposits (decision 018): added by the
+    // plan/add workflow; every write keeps the learner's Plans and Upfront Status in step.
+    {
+      def: subscriptionResource,
+      table: subscriptions,
+      entity: 'subscription',
+      scopes: learnerChildScopes(subscriptions.userId),
+      derived: SUBSCRIPTION_DERIVED,
+      check: subscriptionIssues,
+      afterWrite: (tx, actor, row) => syncLearnerPlan(tx, actor, row.userId as number),
+    },
+    {
+      def: upfrontDepositResource,
+      table: upfrontDeposits,
+      entity: 'upfrontDeposit',
+      scopes: learnerChildScopes(upfrontDeposits.userId),
+      compute: DEPOSIT_COMPUTED_ACTIONS,
+      afterWrite: (tx, actor, row) => syncLearnerPlan(tx, actor, row.userId as number),
+    },
           ? [{ path: ['endDate'], message: 'Until must be on or after From' }]
           : [],
       afterWrite: async (tx, actor, row) => {
@@ -127,6 +164,10 @@ export function resourceBindings(): ResourceBinding[] {
         await checkLearnerHold(tx, actor, row);
       },
     },
+    // ISA terms (decision 017): set by ADMIN, chosen when an ISA is assigned.
+    { def: isaTypeResource, table: isaTypes, entity: 'isaType', check: isaTypeIssues },
+    // Every mail the server wrote, sent or waiting (decision 017); scoped by its learner.
+    { def: mailOutboxResource, table: mailOutbox, entity: 'mailOutbox', scopes: learnerChildScopes(mailOutbox.userId) },
     { def: blogResource, table: blogs, entity: 'blog', onCreate: (a) => ({ createdBy: a.user.id }) },
     { def: eventResource, table: events, entity: 'event', onCreate: (a) => ({ createdBy: a.user.id }) },
     { def: testimonialResource, table: testimonials, entity: 'testimonial' },
@@ -211,6 +252,34 @@ export function resourceBindings(): ResourceBinding[] {
     },
     {
       def: websiteConfigurationResource,
+    // The CRM and appointments (decision 022): scoped by the learner they name; the learner's
+    // follow-up and next appointment columns are kept from them in the same transaction.
+    {
+      def: leadResource,
+      table: leads,
+      entity: 'lead',
+      scopes: learnerChildScopes(leads.userId),
+      derived: LEAD_DERIVED,
+      check: leadIssues,
+      afterWrite: afterLeadWrite,
+    },
+    {
+      def: callHistoryResource,
+      table: callHistory,
+      entity: 'callHistory',
+      scopes: learnerChildScopes(callHistory.userId),
+    },
+    {
+      def: appointmentResource,
+      table: appointments,
+      entity: 'appointment',
+      scopes: learnerChildScopes(appointments.userId),
+      derived: APPOINTMENT_DERIVED,
+      onCreate: (a) => ({ createdById: a.user.id }),
+      compute: { rate: rateAppointment },
+      afterWrite: afterAppointmentWrite,
+      afterRemove: (tx, actor, before) => syncNextAppointment(tx, actor, before.userId as number),
+    },
       table: websiteConfigurations,
       entity: 'websiteConfiguration',
       afterWrite: (tx, actor, row) => recordConfigurationVersion(tx, actor, row),

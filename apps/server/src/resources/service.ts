@@ -24,6 +24,7 @@ import {
   getTableColumns,
   gt,
   gte,
+  getTableName,
   isNotNull,
   isNull,
   lt,
@@ -77,7 +78,9 @@ export type ResourceBinding = {
    * Actions whose changes are computed from the record as it is (adding points), by the
    * action's route path; other actions set the fields of their body.
    */
-  compute?: Record<string, (before: Row, input: Row) => Row>;
+  compute?: Record<string, (before: Row, input: Row, actor: Actor) => Row>;
+  /** Runs in the transaction of every delete, with the row as it was (e.g. to keep a figure on its learner exact). */
+  afterRemove?: (tx: Tx, actor: Actor, before: Row) => Promise<void>;
   /**
    * The number of rows `baseWhere` selects, as a scalar SQL expression over something the
    * database keeps exact in every writing transaction (a counter kept by triggers): a list
@@ -174,10 +177,14 @@ export class ResourceService {
           `Resource ${binding.def.path}: reference ${field.name} -> ${field.reference.resource} is unknown`,
         );
       }
-      // A correlated subquery: one label per row, no join aliasing to manage.
-      this.labels[field.name] = sql<string | null>`(select ${label} from ${target.binding.table} where ${
-        target.binding.table.id
-      } = ${own})`;
+      // A correlated subquery: one label per row. The outer column is written with its table, so
+      // a target with a column of the same name (a lead's `owner_id` beside the learner's) cannot
+      // capture it; the target is aliased, so a table may name its own rows.
+      const ref = sql.identifier(`${referenceLabelKey(field)}_ref`);
+      const outer = sql`${sql.identifier(getTableName(binding.table))}.${sql.identifier(own.name)}`;
+      this.labels[field.name] = sql<string | null>`(select ${ref}.${sql.identifier(label.name)} from ${
+        target.binding.table
+      } as ${ref} where ${ref}.${sql.identifier(target.binding.table.id.name)} = ${outer})`;
       selection[referenceLabelKey(field)] = this.labels[field.name].as(referenceLabelKey(field));
     }
     for (const [name, d] of Object.entries(binding.derived ?? {})) selection[name] = d.sql.as(name);
@@ -526,7 +533,7 @@ export class ResourceService {
     await db.transaction(async (tx) => {
       const before = (await this.get(tx, actor, id, true)) as Row & { id: number; version: number };
       const computed = this.binding.compute?.[action.route.path];
-      const changes = { ...(computed ? computed(before, fields) : fields), ...action.sets };
+      const changes = { ...(computed ? computed(before, fields, actor) : fields), ...action.sets };
       this.assertWritable(actor, changes);
       this.assertValidRow({ ...before, ...changes });
       const after = await updateVersioned(tx, actor, {
@@ -606,6 +613,7 @@ export class ResourceService {
         .where(this.scopeSql(actor))
         .orderBy(asc(t.position))) as { id: number; position: number }[];
       const known = new Set(current.map((r) => r.id));
+      await this.binding.afterRemove?.(tx, actor, before);
       if (current.length !== ids.length || ids.some((id) => !known.has(id))) {
         throw new AppError(409, 'CONFLICT', 'The list changed since you opened it. Reload it and try again.');
       }
