@@ -210,14 +210,14 @@ export const ROW_SCOPES: Partial<Record<PermissionResource, Partial<Record<RoleK
   reactivation: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   mentorTeam: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   studentTeam: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  // The CRM and appointments follow the learner they name (decision 022).
+  lead: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  callHistory: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  appointment: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   batch: { COLLEGE_ADMIN: 'ownCollege', MENTOR: 'ownBatches' },
   college: { COLLEGE_ADMIN: 'ownCollege' },
 };
 
 export function rowScope(role: RoleKey, resource: PermissionResource): RowScope | undefined {
   return ROW_SCOPES[resource]?.[role];
-  // The CRM and appointments follow the learner they name (decision 022).
-  lead: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  callHistory: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  appointment: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
 }
