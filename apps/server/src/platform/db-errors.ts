@@ -54,6 +54,11 @@ export function appErrorFromDatabase(error: unknown): AppError | undefined {
         : 'It refers to a record that does not exist (any more)',
     );
   }
+  // Two transactions waited on each other's rows (a lead edited while its learner's follow-up is,
+  // decision 022), or a snapshot could not be kept: the database undid this one; trying again works.
+  if (code === '40P01' || code === '40001') {
+    return new AppError(409, 'CONFLICT', 'Someone else changed this at the same moment. Please try again.');
+  }
   // Class 22, data exceptions: a value the column cannot take. Validation should have said so;
   // if it did not, the caller still sent something unstorable, never a server fault.
   if (code.startsWith('22')) return new AppError(400, 'BAD_REQUEST', 'A value is not valid for this field');

@@ -1,0 +1,85 @@
+import { OPEN_LEAD_STATUSES, roleByKey } from '@cohort/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client';
+import { leads, users } from '../../db/schema';
+import { type Actor, effectiveRole } from '../../platform/access';
+import { audit } from '../../platform/audit';
+import { badRequest } from '../../platform/errors';
+import { mirrorOntoLearner } from '../users/mirror-learner-fields';
+
+type Row = Record<string, unknown>;
+const LEARNER_ROLE_ID = roleByKey('USER')!.id;
+
+/** True when the status is one a lead is still worked in (Follow up, In Progress). */
+export const isOpenLead = (status: unknown) => (OPEN_LEAD_STATUSES as readonly unknown[]).includes(status);
+
+/** A lead's owner is an active staff account (400 on `ownerId` otherwise). */
+export async function mustNameStaff(tx: Tx, ownerId: number | null | undefined, path = 'ownerId') {
+  if (ownerId == null) return;
+  const [owner] = await tx
+    .select({ roleId: users.roleId, status: users.userStatus })
+    .from(users)
+    .where(and(eq(users.id, ownerId), ne(users.roleId, LEARNER_ROLE_ID)));
+  if (owner?.status !== 'Active' || (await effectiveRole(tx, owner.roleId)) === 'USER') {
+    throw badRequest('Choose an active staff member as owner', [
+      { path: [path], message: 'Choose an active staff member as owner' },
+    ]);
+  }
+}
+
+/**
+ * After every write of a lead (its binding's `afterWrite`): the owner is staff, and the learner's
+ * "Follow-up Status", "Follow Up Date" and "Follow Up Reason" say what the lead says, in the
+ * same transaction (decision 022: the lead is their source; the learner list filters on them).
+ */
+export async function afterLeadWrite(tx: Tx, actor: Actor | null, row: Row): Promise<void> {
+  await mustNameStaff(tx, row.ownerId as number | null);
+  if (row.userId == null) return;
+  await mirrorOntoLearner(
+    tx,
+    actor,
+    row.userId as number,
+    {
+      followUpStatus: row.status as string,
+      followUpDate: (row.followUpDate as string | null) ?? null,
+      followUpReason: (row.followUpReason as string | null) ?? null,
+    },
+    'crmSync',
+  );
+}
+
+/**
+ * After a learner's own write (their page's "Follow-up" action sets the same three fields):
+ * their lead, if they have one, follows, so the two never disagree. A status cleared on the
+ * learner leaves the lead's as it was (a lead always has one); leaving Rejected clears the
+ * rejection reason (only a rejected lead has one).
+ */
+export async function mirrorFollowUpToLead(tx: Tx, actor: Actor, learner: Row): Promise<void> {
+  const [lead] = await tx
+    .select()
+    .from(leads)
+    .where(eq(leads.userId, learner.id as number))
+    .for('update');
+  if (!lead) return;
+  const status = (learner.followUpStatus as string | null) ?? lead.status;
+  const next = {
+    status,
+    followUpDate: (learner.followUpDate as string | null) ?? null,
+    followUpReason: (learner.followUpReason as string | null) ?? null,
+    ...(status === 'Rejected' ? {} : { rejectionReason: null, rejectionSubReason: null }),
+  };
+  const changed = Object.entries(next).filter(([k, v]) => (lead as Row)[k] !== v);
+  if (changed.length === 0) return;
+  const [after] = await tx
+    .update(leads)
+    .set({ ...next, version: sql`${leads.version} + 1`, updatedAt: new Date() })
+    .where(eq(leads.id, lead.id))
+    .returning();
+  await audit(tx, actor, {
+    action: 'followUpSync',
+    entity: 'lead',
+    entityId: lead.id,
+    before: Object.fromEntries(changed.map(([k]) => [k, (lead as Row)[k]])),
+    after: { userId: after.userId, ...Object.fromEntries(changed) },
+  });
+}
