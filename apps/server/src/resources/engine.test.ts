@@ -507,6 +507,54 @@ describe('CSV export and limits', () => {
     ).toBe(400);
   });
 
+  it('writes the columns asked for, in their order, with the filters; unknown or unreadable columns are a 400', async () => {
+    const only = filters([{ field: 'title', operator: 'like', value: 'Story number 1' }]);
+    const res = await t.call({
+      method: 'GET',
+      url: `/admin/blog/download-csv?${only}&columns=status,title&sort=title`,
+      token: marketing,
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.split('\r\n').filter(Boolean);
+    expect(lines[0]).toBe('Status,Title');
+    // Story number 10..19: ten rows, two cells each, in the list's order.
+    expect(lines.slice(1)).toHaveLength(10);
+    expect(lines[1]).toBe('Live,Story number 10');
+    expect(lines[3]).toBe('Archived,Story number 12');
+    expect(lines.every((l) => l.split(',').length === 2)).toBe(true);
+
+    const bad = await t.call({
+      method: 'GET',
+      url: '/admin/blog/download-csv?columns=title,shoeSize',
+      token: marketing,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues).toEqual([{ path: ['columns'], message: 'Blogs have no column "shoeSize" to export' }]);
+    const malformed = await t.call({
+      method: 'GET',
+      url: '/admin/blog/download-csv?columns=title;drop',
+      token: marketing,
+    });
+    expect(malformed.statusCode).toBe(400);
+    // A field the reader's role may not read (a learner's CIBIL score is the negotiators'): refused, not left out.
+    const motivator = await t.tokenFor('MOTIVATOR');
+    const refused = await t.call({
+      method: 'GET',
+      url: '/admin/user/download-csv?columns=name,cibilScore',
+      token: motivator,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().issues).toEqual([{ path: ['columns'], message: 'Your role cannot read CIBIL score' }]);
+    const negotiator = await t.tokenFor('NEGOTIATOR');
+    const allowed = await t.call({
+      method: 'GET',
+      url: '/admin/user/download-csv?columns=name,cibilScore',
+      token: negotiator,
+    });
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.body.split('\r\n')[0]).toBe('Name,CIBIL score');
+  });
+
   it('caps the body size (413) and rejects malformed JSON (400)', async () => {
     const huge = await t.call({
       method: 'POST',

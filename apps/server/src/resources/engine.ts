@@ -1,5 +1,6 @@
 import {
   type Action,
+  exportColumnsParam,
   type Filter,
   hasOperation,
   INT4_MAX,
@@ -104,7 +105,8 @@ export function registerResource(
         schema: {
           tags,
           summary: `Export ${lowerLabel(def.pluralLabel)} as CSV`,
-          querystring: listQuerySchema.omit({ page_size: true }),
+          // The columns shown (or chosen), in their order; without it every field (decision 020).
+          querystring: listQuerySchema.omit({ page_size: true }).extend({ columns: exportColumnsParam }),
           response: { 200: streamed('text/csv', 'RFC 4180 CSV of every matching row, streamed') },
         },
         handler: async (request, reply) => {
