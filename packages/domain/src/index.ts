@@ -20,11 +20,11 @@ export * from './saved-views';
 export * from './support';
 export * from './wire';
 
+import { appointmentResource } from './appointments';
 import {
   aiPromptResource,
   cardResource,
   degreeCategoryResource,
-import { appointmentResource } from './appointments';
   degreeResource,
   enquiryResource,
   jobRoleResource,
@@ -42,11 +42,11 @@ import {
   productResource,
   testimonialResource,
 } from './content';
+import { callHistoryResource, leadResource } from './crm';
 import { holdTypeResource, learnerHoldResource } from './holds';
 import { isaTypeResource, mailOutboxResource } from './isa';
 import {
   mentorTeamResource,
-import { callHistoryResource, leadResource } from './crm';
   notWorkingWarningResource,
   reactivationResource,
   strikeResource,

@@ -48,26 +48,26 @@ import type { FastifyInstance } from 'fastify';
 import {
   aiPrompts,
   answers,
+  appointments,
   auditLog,
   backendErrors,
   blogs,
+  callHistory,
   cards,
-  appointments,
   companies,
   degreeCategories,
   degrees,
-  callHistory,
   enquiries,
   events,
   frontendErrors,
   holdTypes,
   isaTypes,
   jobRoles,
+  leads,
   learnerHolds,
   locations,
   mailOutbox,
   mentorTeamMembers,
-  leads,
   messages,
   notWorkingWarnings,
   orders,
@@ -85,22 +85,22 @@ import {
   userTypes,
   websiteConfigurations,
 } from '../db/schema';
+import { afterAppointmentWrite, rateAppointment, syncNextAppointment } from '../modules/appointments/appointment-rules';
 import { recordConfigurationVersion } from '../modules/configuration/record-configuration-version';
+import { afterLeadWrite, mirrorFollowUpToLead } from '../modules/crm/lead-sync';
+import { syncLearnerPlan } from '../modules/subscriptions/sync-learner-plan';
 import { markQuestionAnswered } from '../modules/support/mark-question-answered';
 import { checkLearnerHold } from '../modules/users/check-learner-hold';
 import { mustBeInactiveLearner, mustNameMentor } from '../modules/users/learner-record-checks';
 import { LEARNER_SCOPES, learnerChildScopes, mustNameLearner } from '../platform/row-scopes';
+import { APPOINTMENT_DERIVED, LEAD_DERIVED } from './crm-fields';
 import { type ResourceBinding, type ResourceService, registerResource } from './engine';
 import { LEARNER_COMPUTED_ACTIONS, LEARNER_DERIVED, LEARNER_TOTAL } from './learner-fields';
-import { afterAppointmentWrite, rateAppointment, syncNextAppointment } from '../modules/appointments/appointment-rules';
 
-import { afterLeadWrite, mirrorFollowUpToLead } from '../modules/crm/lead-sync';
-import { syncLearnerPlan } from '../modules/subscriptions/sync-learner-plan';
 export const USER_SECRET_COLUMNS = [
   'passwordHash',
   'twoFactorSecret',
   'twoFactorPendingSecret',
-import { APPOINTMENT_DERIVED, LEAD_DERIVED } from './crm-fields';
   'totpLastStep',
 ] as const;
 
@@ -118,6 +118,8 @@ export function resourceBindings(): ResourceBinding[] {
       derived: LEARNER_DERIVED,
       compute: LEARNER_COMPUTED_ACTIONS,
       exactTotal: LEARNER_TOTAL,
+      // Their follow-up is also their CRM lead's (decision 022): the lead follows in the same transaction.
+      afterWrite: mirrorFollowUpToLead,
     },
     // A learner's task submissions: read on their page, scoped by their learner (decision 013).
     {
@@ -126,18 +128,6 @@ export function resourceBindings(): ResourceBinding[] {
       entity: 'taskSubmission',
       scopes: learnerChildScopes(taskSubmissions.userId),
     },
-    // Holds pause a learner's programme; their types are configuration (decision 013).
-    { def: holdTypeResource, table: holdTypes, entity: 'holdType' },
-      // Their follow-up is also their CRM lead's (decision 022): the lead follows in the same transaction.
-      afterWrite: mirrorFollowUpToLead,
-    {
-      def: learnerHoldResource,
-      table: learnerHolds,
-      entity: 'learnerHold',
-      scopes: learnerChildScopes(learnerHolds.userId),
-      onCreate: (a) => ({ placedById: a.user.id, placedByName: a.user.name }),
-      check: (row) =>
-        String(row.endDate) < String(row.startDate)
     // A learner's subscriptions and their upfront deposits (decision 018): added by the
     // plan/add workflow; every write keeps the learner's Plans and Upfront Status in step.
     {
@@ -157,6 +147,16 @@ export function resourceBindings(): ResourceBinding[] {
       compute: DEPOSIT_COMPUTED_ACTIONS,
       afterWrite: (tx, actor, row) => syncLearnerPlan(tx, actor, row.userId as number),
     },
+    // Holds pause a learner's programme; their types are configuration (decision 013).
+    { def: holdTypeResource, table: holdTypes, entity: 'holdType' },
+    {
+      def: learnerHoldResource,
+      table: learnerHolds,
+      entity: 'learnerHold',
+      scopes: learnerChildScopes(learnerHolds.userId),
+      onCreate: (a) => ({ placedById: a.user.id, placedByName: a.user.name }),
+      check: (row) =>
+        String(row.endDate) < String(row.startDate)
           ? [{ path: ['endDate'], message: 'Until must be on or after From' }]
           : [],
       afterWrite: async (tx, actor, row) => {
@@ -242,16 +242,6 @@ export function resourceBindings(): ResourceBinding[] {
       onCreate: (a) => ({ assignedById: a.user.id, assignedByName: a.user.name }),
       afterWrite: mustNameMentor,
     },
-    { def: questionResource, table: questions, entity: 'question' },
-    {
-      def: answerResource,
-      table: answers,
-      entity: 'answer',
-      onCreate: (a) => ({ answeredBy: a.user.id, answeredByName: a.user.name }),
-      afterWrite: markQuestionAnswered,
-    },
-    {
-      def: websiteConfigurationResource,
     // The CRM and appointments (decision 022): scoped by the learner they name; the learner's
     // follow-up and next appointment columns are kept from them in the same transaction.
     {
@@ -280,6 +270,16 @@ export function resourceBindings(): ResourceBinding[] {
       afterWrite: afterAppointmentWrite,
       afterRemove: (tx, actor, before) => syncNextAppointment(tx, actor, before.userId as number),
     },
+    { def: questionResource, table: questions, entity: 'question' },
+    {
+      def: answerResource,
+      table: answers,
+      entity: 'answer',
+      onCreate: (a) => ({ answeredBy: a.user.id, answeredByName: a.user.name }),
+      afterWrite: markQuestionAnswered,
+    },
+    {
+      def: websiteConfigurationResource,
       table: websiteConfigurations,
       entity: 'websiteConfiguration',
       afterWrite: (tx, actor, row) => recordConfigurationVersion(tx, actor, row),

@@ -22,9 +22,9 @@ import {
   desc,
   eq,
   getTableColumns,
+  getTableName,
   gt,
   gte,
-  getTableName,
   isNotNull,
   isNull,
   lt,
@@ -585,6 +585,7 @@ export class ResourceService {
           .set({ position: sql`${t.position} - 1` })
           .where(and(this.binding.baseWhere, gt(t.position, before.position as number)));
       }
+      await this.binding.afterRemove?.(tx, actor, before);
       await audit(tx, actor, {
         action: 'delete',
         entity: this.binding.entity,
@@ -613,7 +614,6 @@ export class ResourceService {
         .where(this.scopeSql(actor))
         .orderBy(asc(t.position))) as { id: number; position: number }[];
       const known = new Set(current.map((r) => r.id));
-      await this.binding.afterRemove?.(tx, actor, before);
       if (current.length !== ids.length || ids.some((id) => !known.has(id))) {
         throw new AppError(409, 'CONFLICT', 'The list changed since you opened it. Reload it and try again.');
       }
