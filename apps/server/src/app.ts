@@ -21,6 +21,7 @@ import { registerImpersonationRoutes } from './modules/impersonation/impersonati
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { registerSavedViewRoutes } from './modules/saved-views/saved-views.routes';
+import { registerSubscriptionRoutes } from './modules/subscriptions/subscriptions.routes';
 import { registerLearnerRecordRoutes } from './modules/users/learner-records.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { installAccessControl } from './platform/access';
@@ -150,6 +151,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   registerLearnerRecordRoutes(app, services);
   registerUserRoutes(app, services);
   registerIsaRoutes(app);
+  registerIsaRoutes(app);
+  registerSubscriptionRoutes(app, services);
   registerCrmRoutes(app, services);
   registerSavedViewRoutes(app, services);
 

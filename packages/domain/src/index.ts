@@ -11,12 +11,16 @@ export * from './holds';
 export * from './isa';
 export * from './learner-records';
 export * from './learners';
+export * from './money';
 export * from './permissions';
+export * from './placement-flows';
+export * from './plans';
 export * from './platform';
 export * from './preferences';
 export * from './resource';
 export * from './roles';
 export * from './saved-views';
+export * from './state-machine';
 export * from './support';
 export * from './wire';
 
@@ -54,6 +58,7 @@ import {
   userFlagResource,
 } from './learner-records';
 import { messageResource, taskSubmissionResource, userResource } from './learners';
+import { planResource, subscriptionResource, upfrontDepositResource } from './plans';
 import { auditResource, backendErrorResource, frontendErrorResource } from './platform';
 import type { ResourceDef } from './resource';
 import { answerResource, questionResource } from './support';
@@ -81,6 +86,9 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     taskSubmissionResource,
     holdTypeResource,
     learnerHoldResource,
+    planResource,
+    subscriptionResource,
+    upfrontDepositResource,
     isaTypeResource,
     mailOutboxResource,
     userFlagResource,

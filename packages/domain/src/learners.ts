@@ -15,6 +15,12 @@ import {
   UPFRONT_STATUSES,
 } from './enums';
 import { boundedDay, LEARNER_DATE_BOUNDS, optionalText, recordId, requiredText } from './fields';
+import {
+  LEARNER_FLOWS,
+  PENALTY_REASONS,
+  PLACEMENT_PAYMENT_STATUSES,
+  VERIFICATION_STEPS,
+} from './placement-flows';
 import type { ActionSpec, FieldDef, ResourceDef } from './resource';
 import { decimalInt, idParam, isoDateTime, isoDay } from './wire';
 
@@ -67,8 +73,15 @@ const LEARNER_FIELDS: FieldDef[] = [
   { name: 'isaPending', label: 'ISA pending', type: 'boolean', filter: true },
   { name: 'isaExpiryDate', label: 'Isa Expiry Date', type: 'date', filter: true, sort: true },
   { name: 'proStatus', label: 'Pro Status', type: 'enum', options: PRO_STATUSES, filter: true, sort: true },
-  { name: 'proPlanId', label: 'Pro Plan', type: 'integer', filter: true },
-  { name: 'planId', label: 'Plans', type: 'integer', filter: true },
+  // Kept from the learner's Active subscription (decision 018): its plan, and that plan again when it is a Pro plan.
+  {
+    name: 'proPlanId',
+    label: 'Pro Plan',
+    type: 'reference',
+    reference: { resource: 'plan', labelField: 'name' },
+    filter: true,
+  },
+  { name: 'planId', label: 'Plans', type: 'reference', reference: { resource: 'plan', labelField: 'name' }, filter: true },
   { name: 'alumniStatus', label: 'Alumni Status', type: 'enum', options: ALUMNI_STATUSES, filter: true },
   { name: 'followUpStatus', label: 'Follow-up Status', type: 'enum', options: FOLLOW_UP_STATUSES, filter: true },
   { name: 'followUpDate', label: 'Follow Up Date', type: 'date', filter: true, sort: true },
@@ -96,6 +109,25 @@ const LEARNER_FIELDS: FieldDef[] = [
     options: PLACEMENT_PENALTY_STATUSES,
     filter: true,
   },
+  // The placement flows of spec §4 not behind a filter of their own (decision 018).
+  {
+    name: 'placementPenaltyReason',
+    label: 'Penalty reason',
+    type: 'enum',
+    options: PENALTY_REASONS,
+    filter: true,
+  },
+  {
+    name: 'placementPaymentStatus',
+    label: 'Placement payment',
+    type: 'enum',
+    options: PLACEMENT_PAYMENT_STATUSES,
+    filter: true,
+    sort: true,
+  },
+  { name: 'verificationStep', label: 'Verification step', type: 'enum', options: VERIFICATION_STEPS, filter: true },
+  /** Derived: the placement payment or penalty waits for a negotiator (the placement queue). */
+  { name: 'placementQueue', label: 'Needs placement work', type: 'boolean', filter: true },
   { name: 'upfrontStatus', label: 'Upfront Status', type: 'enum', options: UPFRONT_STATUSES, filter: true },
   { name: 'appointmentDate', label: 'Appointment Date', type: 'datetime', filter: true, sort: true },
   { name: 'lastActivity', label: 'Last Activity', type: 'datetime', filter: true, sort: true },
@@ -267,6 +299,51 @@ export const LEARNER_ACTIONS: readonly ActionSpec[] = [
       panVerificationStatus: z.enum(values(PAN_VERIFICATION_STATUSES), choose('verification status')),
     }),
   },
+  // The placement flows (decision 018): each moves its field along its machine, or is a 409.
+  {
+    name: 'updatePlacementPayment',
+    route: { method: 'POST', path: 'placement-payment/update' },
+    label: 'Placement payment',
+    idField: 'userId',
+    inputs: [{ ...field('placementPaymentStatus'), required: true }],
+    body: z.strictObject({
+      placementPaymentStatus: z.enum(values(PLACEMENT_PAYMENT_STATUSES), choose('placement payment state')),
+    }),
+  },
+  {
+    name: 'updatePenalty',
+    route: { method: 'POST', path: 'placement-penalty/update' },
+    label: 'Placement penalty',
+    description: 'A penalty that becomes required names its reason.',
+    idField: 'userId',
+    inputs: [{ ...field('placementPenaltyPaymentStatus'), required: true }, field('placementPenaltyReason')],
+    body: z
+      .strictObject({
+        placementPenaltyPaymentStatus: z.enum(values(PLACEMENT_PENALTY_STATUSES), choose('penalty status')),
+        placementPenaltyReason: z.enum(values(PENALTY_REASONS), choose('penalty reason')).nullable().optional(),
+      })
+      .refine((b) => b.placementPenaltyPaymentStatus !== 'Required and Pending' || b.placementPenaltyReason, {
+        path: ['placementPenaltyReason'],
+        message: 'Choose the reason for the penalty',
+      }),
+  },
+  {
+    name: 'updateProStatus',
+    route: { method: 'POST', path: 'pro-status/update' },
+    label: 'Pro status',
+    idField: 'userId',
+    inputs: [{ ...field('proStatus'), required: true }],
+    body: z.strictObject({ proStatus: z.enum(values(PRO_STATUSES), choose('pro status')) }),
+  },
+  {
+    name: 'updateVerification',
+    route: { method: 'POST', path: 'verification/update' },
+    label: 'Verification step',
+    description: 'pan, then cibil, then unlock; the PAN must be verified and a CIBIL score checked first.',
+    idField: 'userId',
+    inputs: [{ ...field('verificationStep'), required: true }],
+    body: z.strictObject({ verificationStep: z.enum(values(VERIFICATION_STEPS), choose('verification step')) }),
+  },
   {
     name: 'updatePayments',
     route: { method: 'POST', path: 'billing-cycle/update' },
@@ -302,11 +379,14 @@ export const userResource: ResourceDef = {
       { method: 'GET', path: 'get' },
       { method: 'GET', path: 'placed', where: [{ field: 'alreadyPlaced', operator: '=', value: true }] },
       { method: 'GET', path: 'batch/', query: { batch: 'batchId' } },
+      // The negotiator's queue: learners whose placement payment or penalty waits for them (decision 018).
+      { method: 'GET', path: 'placement-queue', where: [{ field: 'placementQueue', operator: '=', value: true }] },
     ],
     read: { method: 'GET', path: 'details', idQuery: 'user' },
   },
   fields: LEARNER_FIELDS,
   actions: LEARNER_ACTIONS,
+  machines: LEARNER_FLOWS,
 };
 
 // ---------- Messages from staff to a learner (POST /admin/message/add) ----------

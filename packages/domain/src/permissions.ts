@@ -79,6 +79,11 @@ export const PERMISSIONS = {
     verifyPan: ['NEGOTIATOR'],
     uploadResume: ['MOTIVATOR', 'HR', 'NEGOTIATOR', 'KEY_ACCOUNT_MANAGER'],
     checkCredit: ['NEGOTIATOR'],
+    // The placement flows (decision 018): negotiators work payments and penalties.
+    updatePlacementPayment: ['NEGOTIATOR'],
+    updatePenalty: ['NEGOTIATOR'],
+    updateProStatus: ['NEGOTIATOR'],
+    updateVerification: ['NEGOTIATOR'],
   },
   // A learner's own records (decision 014); each follows its learner's row scope.
   userFlag: readWrite(['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'], ['MOTIVATOR', 'MENTOR', 'HR']),
@@ -202,6 +207,7 @@ export const ROW_SCOPES: Partial<Record<PermissionResource, Partial<Record<RoleK
   message: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   submission: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   hold: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
+  subscription: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   isa: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   mailOutbox: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
   userFlag: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { DateBounds } from './fields';
 import type { PermissionResource } from './permissions';
 import type { RoleKey } from './roles';
+import type { StateMachine } from './state-machine';
 import { decimalInt, INT4_MAX, INT4_MIN } from './wire';
 
 /** Filter operators (spec §5). */
@@ -57,6 +58,11 @@ export type FieldDef = {
   dateBounds?: DateBounds;
   /** For `reference` fields: the resource (its path) and the field shown as the record's label. */
   reference?: { resource: string; labelField: string };
+  /**
+   * An amount in whole minor units (paise, cents) of the currency this field of the record
+   * names: shown in that currency (decision 018).
+   */
+  currencyField?: string;
 };
 
 /** Where a reference field's label travels in answers: `categoryId` -> `categoryLabel`. */
@@ -123,6 +129,7 @@ export type ImageSpec = {
 export type ActionSpec = {
   /** Its key in the permission matrix (under the resource's permission) and in the audit log. */
   name: string;
+  /** Its call; a path with `:id` takes the record's id from the path instead of the body. */
   route: RouteSpec;
   /** The button and the form's title. */
   label: string;
@@ -165,6 +172,12 @@ export type ResourceDef = {
   importKey?: readonly string[];
   /** Calls that change some fields of a record beyond the edit form (see ActionSpec). */
   actions?: readonly ActionSpec[];
+  /**
+   * Flows the record moves through (a learner's placement penalty): any write that changes a
+   * machine's field (an update, an action) must be one of its moves, or it is refused with 409
+   * naming the allowed ones, and nothing changes (decision 018).
+   */
+  machines?: readonly StateMachine[];
   /** Method and path of each call where the spec names it otherwise than DEFAULT_ROUTES (several allowed). */
   routes?: Partial<Record<RouteName, RouteSpec | readonly RouteSpec[]>>;
 };

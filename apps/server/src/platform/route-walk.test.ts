@@ -77,6 +77,11 @@ const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
     verifyPan: ['NEGOTIATOR'],
     uploadResume: ['MOTIVATOR', 'HR', 'NEGOTIATOR', 'KEY_ACCOUNT_MANAGER'],
     checkCredit: ['NEGOTIATOR'],
+    // The placement flows (decision 018).
+    updatePlacementPayment: ['NEGOTIATOR'],
+    updatePenalty: ['NEGOTIATOR'],
+    updateProStatus: ['NEGOTIATOR'],
+    updateVerification: ['NEGOTIATOR'],
   },
   blog: { read: ['MARKETING'], write: ['MARKETING'] },
   event: { read: ['MARKETING', 'MENTOR'], write: ['MARKETING', 'MENTOR'] },
@@ -98,6 +103,9 @@ const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
   userType: { read: ['MARKETING'], write: [] },
   hold: { read: ['NEGOTIATOR', 'MOTIVATOR'], write: ['NEGOTIATOR', 'MOTIVATOR'] },
   holdType: { read: ['NEGOTIATOR', 'MOTIVATOR'], write: [] },
+  // Plans, a learner's subscriptions and deposits (decision 018).
+  plan: { read: ['NEGOTIATOR', 'MARKETING', 'MOTIVATOR'], write: [] },
+  subscription: { read: ['NEGOTIATOR', 'MOTIVATOR'], write: ['NEGOTIATOR'] },
   // A learner's ISA and its terms, the mail outbox (decision 017).
   isa: {
     read: ['NEGOTIATOR', 'HR', 'MOTIVATOR'],

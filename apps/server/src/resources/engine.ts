@@ -11,6 +11,7 @@ import {
   listResultSchema,
   lowerLabel,
   messageSchema,
+  moveConflictSchema,
   type ResourceDef,
   type RouteName,
   type RouteSpec,
@@ -172,7 +173,7 @@ export function registerResource(
           summary: `Update a ${label}${inPath ? '' : ' (its id in the body)'}`,
           ...(inPath ? { params: idParams } : {}),
           body,
-          response: { 200: record, ...errors(404, 409) },
+          response: { 200: record, ...errors(404), 409: conflictOf(def) },
         },
         handler: async (request) => {
           const input = request.body as Record<string, unknown> & { version: number; id?: number };
@@ -267,8 +268,10 @@ export function registerResource(
 
   for (const action of def.actions ?? []) {
     const idField = action.idField ?? 'id';
-    const body = action.body.extend({
-      [idField]: z.number({ message: 'Choose a record' }).int().min(1).max(INT4_MAX),
+    // The record's id in the path (`upfront-deposit/:id/extend-expiration`) or in the body.
+    const inPath = takesIdInPath(action.route);
+    const body = action.body.safeExtend({
+      ...(inPath ? {} : { [idField]: z.number({ message: 'Choose a record' }).int().min(1).max(INT4_MAX) }),
       ...(action.versioned === false ? {} : { version: z.number().int().min(1) }),
     });
     r.route({
@@ -278,12 +281,14 @@ export function registerResource(
       schema: {
         tags,
         summary: `${action.label}${action.description ? `: ${action.description}` : ''}`,
+        ...(inPath ? { params: idParams } : {}),
         body,
-        response: { 200: record, ...errors(404, 409) },
+        response: { 200: record, ...errors(404), 409: conflictOf(def) },
       },
       handler: async (request) => {
         const input = request.body as Record<string, unknown> & { version?: number };
-        return service.act(app.db, requireActor(request), input[idField] as number, action, input);
+        const id = inPath ? (request.params as { id: number }).id : (input[idField] as number);
+        return service.act(app.db, requireActor(request), id, action, input);
       },
     });
   }
@@ -328,6 +333,11 @@ export function registerResource(
     }
   }
   return service;
+}
+
+/** A 409's answer: with the allowed moves when the resource moves through flows (decision 018). */
+function conflictOf(def: ResourceDef) {
+  return def.machines?.length ? moveConflictSchema : errors(409)[409];
 }
 
 /** A list route's query parameters that filter a field (`batch/?batch=7`): ids in digits, or text. */

@@ -27,13 +27,17 @@ import {
   messageResource,
   notWorkingWarningResource,
   orderResource,
+  planIssues,
+  planResource,
   productResource,
   questionResource,
   reactivationResource,
   roleByKey,
   strikeResource,
+  subscriptionResource,
   taskSubmissionResource,
   testimonialResource,
+  upfrontDepositResource,
   userFlagCommentResource,
   userFlagResource,
   userResource,
@@ -71,12 +75,15 @@ import {
   messages,
   notWorkingWarnings,
   orders,
+  plans,
   products,
   questions,
   reactivationRequests,
   strikes,
+  subscriptions,
   taskSubmissions,
   testimonials,
+  upfrontDeposits,
   userFlagComments,
   userFlags,
   users,
@@ -96,6 +103,7 @@ import { LEARNER_SCOPES, learnerChildScopes, mustNameLearner } from '../platform
 import { APPOINTMENT_DERIVED, LEAD_DERIVED } from './crm-fields';
 import { type ResourceBinding, type ResourceService, registerResource } from './engine';
 import { LEARNER_COMPUTED_ACTIONS, LEARNER_DERIVED, LEARNER_TOTAL } from './learner-fields';
+import { DEPOSIT_COMPUTED_ACTIONS, SUBSCRIPTION_DERIVED, subscriptionIssues } from './subscription-fields';
 
 export const USER_SECRET_COLUMNS = [
   'passwordHash',
@@ -108,6 +116,8 @@ export const USER_SECRET_COLUMNS = [
 export function resourceBindings(): ResourceBinding[] {
   // Order matters: a resource comes after the ones its reference fields name.
   return [
+    // Before learners: their "Plans" and "Pro Plan" name plans (decision 018).
+    { def: planResource, table: plans, entity: 'plan', check: planIssues },
     {
       def: userResource,
       table: users,

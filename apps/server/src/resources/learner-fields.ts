@@ -1,5 +1,7 @@
 import {
   ISA_PENDING_STATUSES,
+  PAYMENT_QUEUE_STATES,
+  PENALTY_QUEUE_STATES,
   type ParsedFilter,
   roleByKey,
   SUBMISSION_WINDOWS,
@@ -67,6 +69,12 @@ export const LEARNER_TOTAL = sql<number>`(select ${sql.identifier('users')} from
   'user_role_counts',
 )} where ${sql.identifier('role_id')} = ${sql.raw(String(roleByKey('USER')?.id))})`;
 
+/** Learners whose placement payment or penalty waits for a negotiator. */
+export const PLACEMENT_QUEUE = sql`(${inArray(users.placementPaymentStatus, [...PAYMENT_QUEUE_STATES])} or ${inArray(
+  users.placementPenaltyPaymentStatus,
+  [...PENALTY_QUEUE_STATES],
+)})`;
+
 /** The learner's fields that are not columns of `users` of their own (decision 013). */
 export const LEARNER_DERIVED: Record<string, DerivedField> = {
   userId: { sql: sql<number>`${users.id}`.mapWith(users.id), notNull: true },
@@ -81,6 +89,13 @@ export const LEARNER_DERIVED: Record<string, DerivedField> = {
       learnerHolds.startDate
     } and ${learnerHolds.endDate})`.mapWith(Boolean),
     notNull: true,
+  },
+  // The negotiator's placement queue (decision 018): the same condition as the partial index
+  // `users_placement_queue_idx`, so `placement-queue` reads the index.
+  placementQueue: {
+    sql: sql<boolean>`(${PLACEMENT_QUEUE})`.mapWith(Boolean),
+    notNull: true,
+    filter: (f) => (f.operator === '=' && f.value === true) || (f.operator === '!=' && f.value === false) ? PLACEMENT_QUEUE : undefined,
   },
   noOfWarnings: {
     sql: sql<number>`(select count(*) from ${notWorkingWarnings} where ${notWorkingWarnings.userId} = ${learnerId} and ${

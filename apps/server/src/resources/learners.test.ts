@@ -111,6 +111,7 @@ describe('the learner list: the 31 filters of spec §3 at the spec’s calls', (
   ];
   const sample: Record<string, unknown> = {
     integer: 0,
+    reference: 1,
     string: 'a',
     email: 'a',
     boolean: true,
@@ -386,9 +387,10 @@ describe('the learner page’s actions: declared calls that set a few fields, ve
       method: 'PUT',
       url: '/admin/user/pan/verification',
       token: negotiator,
-      payload: { userId: l4.id, panVerificationStatus: 'Verified', version: l4.version + 1 },
+      payload: { userId: l4.id, panVerificationStatus: 'Applied', version: l4.version + 1 },
     });
-    expect(pan.json().panVerificationStatus).toBe('Verified');
+    // The PAN moves along its flow (decision 018): Not Verified -> Applied.
+    expect(pan.json().panVerificationStatus).toBe('Applied');
     // A motivator works follow-ups, not placements.
     const alumni = await t.call({
       method: 'PUT',

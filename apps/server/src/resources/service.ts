@@ -2,6 +2,8 @@ import {
   type ActionSpec,
   canReadField,
   canWriteField,
+  checkMove,
+  currentState,
   type FieldDef,
   type Filter,
   type FilterIssue,
@@ -506,6 +508,7 @@ export class ResourceService {
       const changes = this.toColumnValues(input);
       this.assertValidRow({ ...before, ...changes });
       const after = await updateVersioned(tx, actor, {
+      this.assertMoves(before, changes);
         table: this.binding.table as AnyTable & { version: Column },
         entity: this.binding.entity,
         before,
@@ -533,10 +536,13 @@ export class ResourceService {
     await db.transaction(async (tx) => {
       const before = (await this.get(tx, actor, id, true)) as Row & { id: number; version: number };
       const computed = this.binding.compute?.[action.route.path];
+      // A move the flow refuses is answered as such before the input is looked at further.
+      this.assertMoves(before, { ...fields, ...action.sets }, new Set(Object.keys(fields)));
       const changes = { ...(computed ? computed(before, fields, actor) : fields), ...action.sets };
       this.assertWritable(actor, changes);
       this.assertValidRow({ ...before, ...changes });
       const after = await updateVersioned(tx, actor, {
+      this.assertMoves(before, changes);
         table: this.binding.table as AnyTable & { version: Column },
         entity: this.binding.entity,
         before,
@@ -552,6 +558,28 @@ export class ResourceService {
   }
 
   /** Sets one column outside the form (an uploaded image's URL), versioned and audited. */
+  /**
+   * Every flow of the resource whose field the write changes must allow the move from the
+   * locked row's state (and its guard must hold): otherwise 409 naming the allowed moves, and
+   * the transaction writes nothing (decision 018). A write that leaves the state as it is
+   * (a deposit extended while still Pending, an edit that resends the status) is no move;
+   * a call whose input names the state (`moving`) asks for a move, and staying is refused.
+   */
+  assertMoves(before: Row, changes: Row, moving: ReadonlySet<string> = new Set()): void {
+    for (const machine of this.def.machines ?? []) {
+      if (!(machine.field in changes)) continue;
+      // Staying put is no move, except for a call whose input names the state it moves to.
+      if (changes[machine.field] === before[machine.field] && !moving.has(machine.field)) continue;
+      const move = checkMove(machine, before, String(changes[machine.field]));
+      if (!move.ok) {
+        throw new AppError(409, 'CONFLICT', move.reason, undefined, undefined, {
+          state: currentState(machine, before[machine.field]),
+          allowed: [...move.allowed],
+        });
+      }
+    }
+  }
+
   async setColumn(db: Db, actor: Actor, id: number, column: string, value: unknown, action = 'update') {
     const before = await db.transaction(async (tx) => {
       const row = await this.get(tx, actor, id, true);
