@@ -222,7 +222,8 @@ export const api = {
     apiRequest<T>(path, { ...opts, method: 'DELETE', body }),
 };
 
-export type DownloadProgress = { loaded: number; total?: number };
+/** Bytes received (of `total` when the server says), and the CSV lines among them (CRLF-ended). */
+export type DownloadProgress = { loaded: number; total?: number; lines?: number };
 
 /** Fetches a file (CSV export) with the token header, reporting bytes received. */
 export async function downloadFile(
@@ -236,18 +237,32 @@ export async function downloadFile(
   const filename = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(res.headers.get('Content-Disposition') ?? '')?.[1];
   if (!res.body) return { blob: await res.blob(), filename };
   const reader = res.body.getReader();
+  // Cancelling after the headers came stops the body too (the server ends its export).
+  const cancel = () => void reader.cancel().catch(() => {});
+  opts.signal?.addEventListener('abort', cancel);
   const chunks: Uint8Array<ArrayBuffer>[] = [];
   let loaded = 0;
+  let lines = 0;
+  let lastCR = false;
   try {
     for (;;) {
       const { done, value } = await reader.read();
+      if (opts.signal?.aborted) throw new DOMException('The download was cancelled', 'AbortError');
       if (done) break;
       chunks.push(value as Uint8Array<ArrayBuffer>);
       loaded += value.byteLength;
-      opts.onProgress?.({ loaded, total });
+      // Rows end in CRLF (RFC 4180); a pair may be split between two chunks.
+      for (let i = 0; i < value.length; i++) {
+        if (value[i] === 10 && (i > 0 ? value[i - 1] === 13 : lastCR)) lines++;
+      }
+      lastCR = value[value.length - 1] === 13;
+      opts.onProgress?.({ loaded, total, lines });
     }
-  } catch {
+  } catch (err) {
+    if (opts.signal?.aborted) throw err instanceof DOMException ? err : new DOMException('Cancelled', 'AbortError');
     throw handleFailure(path, 0, null, opts);
+  } finally {
+    opts.signal?.removeEventListener('abort', cancel);
   }
   return { blob: new Blob(chunks, { type }), filename: filename ? decodeURIComponent(filename) : undefined };
 }

@@ -1,4 +1,4 @@
-import { Center, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Center, Checkbox, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import './data-table.css';
@@ -25,11 +25,23 @@ type Props<T> = {
   emptyText: ReactNode;
   skeletonRows?: number;
   caption?: string;
+  /** Row checkboxes (a list with bulk actions): the first column, kept in view with the key column. */
+  selection?: RowSelection<T>;
   /**
    * Height the table may take before it scrolls inside itself (header sticky), so the pager
    * below stays on screen. Without it the page scrolls.
    */
   maxHeight?: string;
+};
+
+export type RowSelection<T> = {
+  isSelected: (row: T) => boolean;
+  onToggle: (row: T, on: boolean) => void;
+  /** How much of the page shown is chosen. */
+  page: 'all' | 'some' | 'none';
+  onTogglePage: (on: boolean) => void;
+  /** The row's name for its checkbox ("Select Learner 1"). */
+  label: (row: T) => string;
 };
 
 function SortIcon({ active, dir }: { active: boolean; dir?: 'asc' | 'desc' }) {
@@ -54,6 +66,7 @@ export function DataTable<T>({
   skeletonRows = 8,
   caption,
   maxHeight,
+  selection,
 }: Props<T>) {
   return (
     <Table.ScrollContainer minWidth={640} maxHeight={maxHeight} type="native">
@@ -65,6 +78,7 @@ export function DataTable<T>({
         fz="sm"
         stickyHeader
         data-testid="data-table"
+        data-selectable={selection ? '' : undefined}
       >
         {caption && (
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left' }} hidden>
@@ -73,6 +87,17 @@ export function DataTable<T>({
         )}
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th className="data-table-select">
+                <Checkbox
+                  aria-label="Select every row on this page"
+                  checked={selection.page === 'all'}
+                  indeterminate={selection.page === 'some'}
+                  disabled={rows.length === 0}
+                  onChange={(e) => selection.onTogglePage(e.currentTarget.checked)}
+                />
+              </Table.Th>
+            )}
             {columns.map((c) => {
               const active = sort?.field === c.key;
               return (
@@ -104,6 +129,7 @@ export function DataTable<T>({
             ? Array.from({ length: skeletonRows }, (_, i) => (
                 // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity
                 <Table.Tr key={i} data-skeleton>
+                  {selection && <Table.Td className="data-table-select" />}
                   {columns.map((c) => (
                     <Table.Td key={c.key}>
                       <Skeleton h={14} radius="sm" />
@@ -116,7 +142,18 @@ export function DataTable<T>({
                   key={rowKey(row)}
                   onClick={onRowClick ? () => onRowClick(row) : undefined}
                   style={onRowClick ? { cursor: 'pointer' } : undefined}
+                  data-selected={selection?.isSelected(row) ? '' : undefined}
                 >
+                  {selection && (
+                    // Choosing a row is not opening it.
+                    <Table.Td className="data-table-select" onClick={(e) => e.stopPropagation()}>
+                      <Checkbox
+                        aria-label={selection.label(row)}
+                        checked={selection.isSelected(row)}
+                        onChange={(e) => selection.onToggle(row, e.currentTarget.checked)}
+                      />
+                    </Table.Td>
+                  )}
                   {columns.map((c) => (
                     <Table.Td key={c.key} title={c.title?.(row)}>
                       {c.render(row)}

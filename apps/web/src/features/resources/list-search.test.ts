@@ -8,14 +8,34 @@ import { validateListSearch } from './list-search';
 describe('search validators name every key they own', () => {
   it('list: unreadable filters become text for the page to report, never an array-like', () => {
     const v = validateListSearch({ filters: 'notjson', page: 'x', size: 'huge', sort: 5, q: ' ' });
-    expect(Object.keys(v).sort()).toEqual(['filters', 'page', 'q', 'size', 'sort']);
-    expect(v).toEqual({ filters: 'notjson', page: undefined, size: undefined, sort: undefined, q: undefined });
+    expect(Object.keys(v).sort()).toEqual(['columns', 'filters', 'page', 'q', 'size', 'sort', 'view']);
+    expect(v).toEqual({
+      filters: 'notjson',
+      page: undefined,
+      size: undefined,
+      sort: undefined,
+      q: undefined,
+      view: undefined,
+      columns: undefined,
+    });
     expect(validateListSearch({ filters: [{ field: 'title', operator: 'like', value: 'a' }, 1] }).filters).toBe(
       '[{"field":"title","operator":"like","value":"a"},1]',
     );
     expect(validateListSearch({ filters: '[{"field":"title","operator":"like","value":"a"}]' }).filters).toEqual([
       { field: 'title', operator: 'like', value: 'a' },
     ]);
+  });
+
+  it("list: a saved view's id and columns (decision 020), names only", () => {
+    expect(validateListSearch({ view: '12', columns: ['name', 'totalPoints'] })).toMatchObject({
+      view: 12,
+      columns: ['name', 'totalPoints'],
+    });
+    expect(validateListSearch({ view: '-1', columns: 'name,total points,<b>,email' })).toMatchObject({
+      view: undefined,
+      columns: ['name', 'email'],
+    });
+    expect(validateListSearch({ view: 'x', columns: [3, {}] })).toMatchObject({ view: undefined, columns: undefined });
   });
 
   it('roles, role detail and dashboard', () => {

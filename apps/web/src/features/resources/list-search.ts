@@ -7,7 +7,17 @@ export const PAGE_SIZES = [10, 14, 50, 100] as const;
  * `filters` is text when the link's filters could not be read (the list page says so and
  * drops them); `size` is any number the link gave (the list page keeps it to PAGE_SIZES).
  */
-export type ListSearch = { page?: number; size?: number; sort?: string; q?: string; filters?: Filter[] | string };
+export type ListSearch = {
+  page?: number;
+  size?: number;
+  sort?: string;
+  q?: string;
+  filters?: Filter[] | string;
+  /** The saved view these came from (decision 020): named above the list, offered for saving over. */
+  view?: number;
+  /** Columns shown, in order (a saved view's); without it, the person's own column choice. */
+  columns?: string[];
+};
 
 function isFilter(v: unknown): v is Filter {
   if (!v || typeof v !== 'object') return false;
@@ -35,6 +45,13 @@ function readFilters(raw: unknown): Filter[] | string | undefined {
   return value.length ? value : undefined;
 }
 
+/** The url's `columns`: field names (checked against the list by the page), comma-separated or a list. */
+function readColumns(raw: unknown): string[] | undefined {
+  const names = Array.isArray(raw) ? raw : typeof raw === 'string' ? raw.split(',') : [];
+  const clean = names.filter((n): n is string => typeof n === 'string' && /^[A-Za-z0-9_]{1,64}$/.test(n)).slice(0, 100);
+  return clean.length ? clean : undefined;
+}
+
 /**
  * Search parameters are untrusted input (a link cut off in a chat, a hand-edited url): this
  * shapes them, the list page then checks them against the resource (`usableListSearch`).
@@ -50,5 +67,7 @@ export function validateListSearch(search: Record<string, unknown>): ListSearch 
     sort: typeof search.sort === 'string' && search.sort ? search.sort.slice(0, 64) : undefined,
     q: typeof search.q === 'string' && search.q.trim() ? search.q.slice(0, 500) : undefined,
     filters: readFilters(search.filters),
+    view: Number.isInteger(Number(search.view)) && Number(search.view) > 0 ? Number(search.view) : undefined,
+    columns: readColumns(search.columns),
   };
 }

@@ -66,12 +66,16 @@ describe('registrations carry their own components', () => {
     renderWithProviders(<AppTestRouter url={`/learners?filters=${encodeURIComponent(JSON.stringify(filters))}`} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Assign owner' }, { timeout: 8000 }));
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('42')).toBeTruthy();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign to 42' }));
+    expect(within(dialog).getByText(/every one of the 42 learners matching the list’s filters/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign owner for 42' }));
     expect(await within(dialog).findByText('Choose who will own them')).toBeTruthy();
     await within(dialog).findByRole('option', { name: 'Meera Owner (MOTIVATOR)' });
     fireEvent.change(within(dialog).getByLabelText(/Owner/), { target: { value: '9' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign to 42' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Assign owner for 42' }));
+    // A confirmation naming the count before anything is sent.
+    expect(within(dialog).getByText('Make Meera Owner (MOTIVATOR) the owner of 42 learners?')).toBeTruthy();
+    expect(sent).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, change 42' }));
     await waitFor(() =>
       expect(sent).toEqual([
         {
@@ -81,6 +85,8 @@ describe('registrations carry their own components', () => {
         },
       ]),
     );
+    expect(await within(dialog).findByText('40 learners now have this owner (2 already had).')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   }, 20_000);
 

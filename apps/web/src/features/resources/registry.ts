@@ -3,8 +3,8 @@ import type { ComponentType } from 'react';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { ImpersonatePanel } from '../impersonation/components/impersonate-panel';
 import { ArchiveQuestionAction } from './components/archive-question-action';
-import { AssignOwnerAction } from './components/assign-owner-action';
 import { AuditDiffPanel } from './components/audit-diff';
+import { AssignMotivatorAction, AssignOwnerAction, ChangeStatusAction } from './components/bulk-learner-actions';
 import { ConfigurationHistoryPanel } from './components/configuration-history-panel';
 import { DashboardCardsPanel } from './components/dashboard-cards-panel';
 import { LearnerFlagsPanel } from './components/learner-flags-panel';
@@ -49,8 +49,27 @@ export type ResourceRegistration = {
   rowActions?: readonly RowAction[];
 };
 
-/** A button over the whole list: it sees the filters in force and how many records they match. */
-export type ListAction = ComponentType<{ def: ResourceDef; filters: readonly Filter[]; total: number }>;
+/**
+ * Rows chosen in a list: by their ids (across pages), or every row the filters match
+ * ("select all 3,214", decision 020).
+ */
+export type ListSelection = { mode: 'ids'; ids: readonly number[] } | { mode: 'all' };
+
+/**
+ * A button over the list: it sees the filters in force, how many records they match, and the
+ * rows chosen (none: null); `onDone` clears the choice once the action changed them. A
+ * registration with list actions gets row checkboxes.
+ */
+export type ListAction = ComponentType<{
+  def: ResourceDef;
+  filters: readonly Filter[];
+  total: number;
+  selection: ListSelection | null;
+  onDone?: () => void;
+}> & {
+  /** The matrix action (under the resource's permission) it needs: rows get checkboxes only for roles that may. */
+  permission?: string;
+};
 /** A button on one row; `fields` names the row's fields it reads, so the list asks for them. */
 export type RowAction = ComponentType<{ def: ResourceDef; record: ApiRecord }> & { fields?: readonly string[] };
 
@@ -69,7 +88,7 @@ function register(path: string, slug: string, area: NavArea, { fields, ...extra 
 /** In navigation order within each area. */
 export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('user', 'learners', 'Learners', {
-    listActions: [AssignOwnerAction],
+    listActions: [AssignOwnerAction, AssignMotivatorAction, ChangeStatusAction],
     panels: [
       LearnerProgressPanel,
       DashboardCardsPanel,

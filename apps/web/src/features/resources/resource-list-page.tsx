@@ -1,4 +1,5 @@
 import {
+  can,
   type Filter,
   listFields,
   lowerLabel,
@@ -9,33 +10,37 @@ import {
   type ResourceDef,
   type RoleKey,
   referenceLabelKey,
+  type SavedViewJson,
 } from '@cohort/domain';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { ColumnChooser } from '../../components/data-table/column-chooser';
-import { DataTable, type DataTableColumn, type SortState } from '../../components/data-table/data-table';
+import {
+  DataTable,
+  type DataTableColumn,
+  type RowSelection,
+  type SortState,
+} from '../../components/data-table/data-table';
 import { PaginationBar } from '../../components/data-table/pagination-bar';
 import { FieldValue, fieldText } from '../../components/field-value';
 import { FilterBuilder } from '../../components/filter-builder/filter-builder';
 import { LoadError, NoAccess, NotFoundPage } from '../../components/page-states';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { AnchorLink, ButtonLink } from '../../components/router-links';
-import type { DownloadProgress } from '../../lib/api-client';
 import { useRoleKey } from '../../lib/auth';
-import { formatBytes } from '../../lib/format';
-import { notifySuccess } from '../../lib/notify';
 import { type ListSize, saveListPreferences, useListPreferences } from '../../lib/preferences';
 import { useUrlSearchText } from '../../lib/use-url-search-text';
-import { useExportResourceCsv } from './api/export-resource-csv';
 import { useResourceList } from './api/get-resource-list';
 import { capabilitiesFor, defForRole, filterableFields } from './capabilities';
+import { ExportCsvButton } from './components/export-csv-button';
 import { ImportButton } from './components/import-dialog';
 import { ReorderButton } from './components/reorder-dialog';
 import { SavedViews } from './components/saved-views';
+import { SelectionBar } from './components/selection-bar';
 import { type ListSearch, PAGE_SIZES } from './list-search';
-import { type ResourceRegistration, registrationBySlug } from './registry';
+import { type ListSelection, type ResourceRegistration, registrationBySlug } from './registry';
 import { useColumnPrefs } from './use-column-prefs';
 
 const route = getRouteApi('/$resource');
@@ -98,7 +103,17 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
   const def = useMemo(() => defForRole(reg.def, role), [reg.def, role]);
   const caps = capabilitiesFor(reg, role);
   const filterFields = useMemo(() => filterableFields(def.fields, role), [def, role]);
-  const { visible, setVisible, reset } = useColumnPrefs(def, slug);
+  const prefs = useColumnPrefs(def, slug);
+  // A saved view's columns come with it in the url (decision 020); otherwise the person's own choice.
+  const urlColumns = useMemo(
+    () => search.columns?.filter((name) => def.fields.some((f) => f.name === name)),
+    [search.columns, def],
+  );
+  const viewColumns = urlColumns?.length ? urlColumns : undefined;
+  const visible = viewColumns ?? prefs.visible;
+  const setVisible = (names: string[]) =>
+    viewColumns ? void navigate({ search: (s) => ({ ...s, columns: names }) }) : prefs.setVisible(names);
+  const reset = () => (viewColumns ? void navigate({ search: (s) => ({ ...s, columns: undefined }) }) : prefs.reset());
   const savedSize = useListPreferences(slug).size;
 
   // Without a size in the url, the person's saved page size for this list.
@@ -143,6 +158,18 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
   );
   const list = useResourceList(def, { page, pageSize, sort: usable.sort, filters, columns: columnsAsked }, caps.list);
   const total = list.data?.totalItems ?? 0;
+  // Rows chosen for a list action (decision 020): by id across pages, or every row that matches.
+  // Other filters are other rows, so what was chosen is let go when they change.
+  const selectable = (reg.listActions ?? []).some(
+    (a) => !a.permission || (role !== null && can(role, def.permission, a.permission)),
+  );
+  const [selection, setSelection] = useState<ListSelection | null>(null);
+  const selectionKey = JSON.stringify(filters);
+  const [selectionFor, setSelectionFor] = useState(selectionKey);
+  if (selectionFor !== selectionKey) {
+    setSelectionFor(selectionKey);
+    setSelection(null);
+  }
   const lastPage = Math.max(1, Math.ceil(total / pageSize));
   const outOfRange = list.isSuccess && !list.isPlaceholderData && page > lastPage;
   // A page past the end (an old link, rows deleted since) goes to the last page there is.
@@ -151,8 +178,6 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
     setNotices([`There is no page ${page}; this is the last page.`]);
     void navigate({ search: (s) => ({ ...s, page: lastPage > 1 ? lastPage : undefined }), replace: true });
   }, [outOfRange, page, lastPage, navigate]);
-  const exportCsv = useExportResourceCsv(def, slug);
-  const [exported, setExported] = useState<DownloadProgress | null>(null);
   const [q, setQ] = useUrlSearchText(search.q, (value) => {
     void navigate({ search: (s) => ({ ...s, q: value, page: undefined }), replace: true });
   });
@@ -215,18 +240,46 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
     void navigate({ search: (s) => ({ ...s, sort: next, page: undefined }) });
   };
 
-  const handleExport = () => {
-    setExported({ loaded: 0 });
-    exportCsv.mutate(
-      { filters, sort: usable.sort, onProgress: setExported },
-      {
-        onSuccess: (name) => notifySuccess(`Exported ${name}`),
-        onSettled: () => setExported(null),
-      },
-    );
-  };
+  /** Puts a saved view's state in the url (a new history entry: back returns to the list as it was). */
+  const openView = (view: SavedViewJson | null) =>
+    void navigate({
+      search: (s) =>
+        view
+          ? {
+              view: view.id,
+              filters: view.filters.length ? (view.filters as Filter[]) : undefined,
+              sort: view.sort ?? undefined,
+              q: view.q ?? undefined,
+              size: view.size ?? undefined,
+              columns: view.columns ?? undefined,
+              page: undefined,
+            }
+          : { ...s, view: undefined, columns: undefined },
+    });
 
   const rows = list.data?.data ?? [];
+  const pageIds = rows.map((r) => r.id as number);
+  const chosenIds = selection?.mode === 'ids' ? selection.ids : [];
+  const chosenOnPage =
+    selection?.mode === 'all' ? pageIds.length : pageIds.filter((id) => chosenIds.includes(id)).length;
+  const choose = (ids: readonly number[]) => setSelection(ids.length ? { mode: 'ids', ids } : null);
+  const rowSelection: RowSelection<ApiRecord> | undefined = selectable
+    ? {
+        isSelected: (row) => selection?.mode === 'all' || chosenIds.includes(row.id as number),
+        onToggle: (row, on) => {
+          const id = row.id as number;
+          // Unchoosing one of "all that match" leaves the rest of this page chosen.
+          if (selection?.mode === 'all') return choose(on ? pageIds : pageIds.filter((x) => x !== id));
+          choose(on ? [...chosenIds, id] : chosenIds.filter((x) => x !== id));
+        },
+        page: chosenOnPage === 0 ? 'none' : chosenOnPage === pageIds.length ? 'all' : 'some',
+        onTogglePage: (on) => {
+          if (selection?.mode === 'all') return setSelection(on ? selection : null);
+          choose(on ? [...new Set([...chosenIds, ...pageIds])] : chosenIds.filter((x) => !pageIds.includes(x)));
+        },
+        label: (row) => `Select ${String(row[def.titleField] ?? `#${row.id}`)}`,
+      }
+    : undefined;
   const filtered = filters.length > 0;
   const failed = list.isError && !list.data;
   const clearFilters = () =>
@@ -237,7 +290,12 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{def.pluralLabel}</Title>
         <Group gap="xs">
-          <SavedViews screen={slug} current={{ filters: usable.filters, sort: usable.sort, q: search.q }} />
+          <SavedViews
+            def={def}
+            current={{ filters: usable.filters, sort: usable.sort, q: search.q, size: search.size, columns: visible }}
+            activeId={search.view}
+            onOpen={openView}
+          />
           <ColumnChooser
             options={listFields(def.fields).map((f) => ({ value: f.name, label: f.label }))}
             visible={visible}
@@ -250,20 +308,21 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
               def={def}
               filters={filters}
               total={list.data?.totalItems ?? 0}
+              selection={selection}
+              onDone={() => setSelection(null)}
             />
           ))}
           {caps.reorder && <ReorderButton def={def} />}
           {caps.import && <ImportButton def={def} />}
           {caps.export && (
-            <Button
-              variant="default"
-              leftSection={<IconDownload size={16} />}
-              onClick={handleExport}
-              loading={exportCsv.isPending}
-              loaderProps={{ type: 'dots' }}
-            >
-              Export CSV
-            </Button>
+            <ExportCsvButton
+              def={def}
+              slug={slug}
+              filters={filters}
+              sort={usable.sort}
+              columns={visible}
+              total={total}
+            />
           )}
           {caps.create && (
             <ButtonLink to="/$resource/new" params={{ resource: slug }} leftSection={<IconPlus size={16} />}>
@@ -272,12 +331,6 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
           )}
         </Group>
       </Group>
-      {exported && (
-        <Text size="sm" c="dimmed" role="status">
-          Exporting CSV… {formatBytes(exported.loaded)}
-          {exported.total ? ` of ${formatBytes(exported.total)}` : ''} received
-        </Text>
-      )}
       {titleField && (
         <TextInput
           label="Search"
@@ -312,6 +365,16 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
           ))}
         </Alert>
       )}
+      {selection && (
+        <SelectionBar
+          selection={selection}
+          total={total}
+          pageAll={pageIds.length > 0 && chosenOnPage === pageIds.length}
+          what={lowerLabel(def.pluralLabel)}
+          onSelectAll={() => setSelection({ mode: 'all' })}
+          onClear={() => setSelection(null)}
+        />
+      )}
       {failed ? (
         <LoadError title={`${def.pluralLabel} could not be loaded`} onRetry={list.refetch} />
       ) : (
@@ -320,6 +383,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
             columns={columns}
             rows={outOfRange ? [] : rows}
             rowKey={(r) => r.id}
+            selection={rowSelection}
             loading={list.isPending || outOfRange || (list.isFetching && list.isPlaceholderData)}
             sort={sort}
             onSort={handleSort}

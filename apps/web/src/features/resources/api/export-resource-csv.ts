@@ -4,7 +4,15 @@ import dayjs from 'dayjs';
 import { filtersParam } from '../../../components/filter-builder/build-filters';
 import { type DownloadProgress, downloadFile, saveBlob } from '../../../lib/api-client';
 
-type Input = { filters: Filter[]; sort?: string; onProgress: (p: DownloadProgress) => void };
+type Input = {
+  filters: Filter[];
+  sort?: string;
+  /** The fields to write, in order (the columns shown); without it every field (decision 020). */
+  columns?: readonly string[];
+  onProgress: (p: DownloadProgress) => void;
+  /** Cancels the download (the file is not saved). */
+  signal?: AbortSignal;
+};
 
 /**
  * Downloads every row matching the current filter as CSV and saves it, named after the
@@ -13,11 +21,12 @@ type Input = { filters: Filter[]; sort?: string; onProgress: (p: DownloadProgres
 export async function exportResourceCsv(
   def: ResourceDef,
   slug: string,
-  { filters, sort, onProgress }: Input,
+  { filters, sort, columns, onProgress, signal }: Input,
 ): Promise<string> {
   const { blob } = await downloadFile(staffCall(def, 'export').url, {
-    query: { filters: filtersParam(filters), sort },
+    query: { filters: filtersParam(filters), sort, columns: columns?.length ? columns.join(',') : undefined },
     onProgress,
+    signal,
   });
   const name = `${slug}-${dayjs().format('YYYY-MM-DD-HHmm')}.csv`;
   saveBlob(blob, name);
