@@ -221,6 +221,11 @@ export function allowedIsaMoves(status: IsaStatus): IsaMove[] {
 export const ISA_ASSIGNED_STATUSES = ISA_STATUSES.map((s) => s.value).filter((s) => s !== 'Not Assigned');
 
 // ---------- Calls of a learner's ISA (/admin/user/isa/*) ----------
+const isaTypeId = z
+  .number({ message: 'Choose an ISA type' })
+  .int()
+  .min(1, 'Choose an ISA type')
+  .max(2_147_483_647, 'Choose an ISA type');
 /** An ISA runs for years (up to 120 months): its dates may lie further ahead than a learner's other dates. */
 export const ISA_DATE_BOUNDS = { min: '2015-01-01', yearsAhead: 12 };
 const day = (label: string) => boundedDay(label, ISA_DATE_BOUNDS);
@@ -228,7 +233,7 @@ const isaVersion = z.number({ message: 'Reload the ISA and try again' }).int().m
 
 export const isaAssignSchema = z.strictObject({
   userId: recordId('Learner'),
-  isaTypeId: recordId('ISA type'),
+  isaTypeId,
   /** Unset: 14 days from today. */
   documentDeadline: day('Document deadline').optional(),
   /** Unset: the type's duration in months from today. */
@@ -262,7 +267,7 @@ export const isaUpdateSchema = z
     userId: recordId('Learner'),
     version: isaVersion,
     move: z.enum(ISA_UPDATE_MOVES, { message: 'Choose what to do with the ISA' }),
-    isaTypeId: recordId('ISA type').optional(),
+    isaTypeId: isaTypeId.optional(),
     reason: optionalText(1000),
   })
   .refine((b) => b.move !== 'changeType' || b.isaTypeId, { path: ['isaTypeId'], message: 'Choose an ISA type' })

@@ -2,6 +2,7 @@ import { AUDIT_ACTIONS, type FieldDef, type Filter, RESOURCES, type ResourceDef 
 import type { ComponentType } from 'react';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { ImpersonatePanel } from '../impersonation/components/impersonate-panel';
+import { LearnerIsaPanel } from '../isa/components/learner-isa-panel';
 import { ArchiveQuestionAction } from './components/archive-question-action';
 import { AuditDiffPanel } from './components/audit-diff';
 import { AssignMotivatorAction, AssignOwnerAction, ChangeStatusAction } from './components/bulk-learner-actions';
@@ -91,6 +92,7 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
     listActions: [AssignOwnerAction, AssignMotivatorAction, ChangeStatusAction],
     panels: [
       LearnerProgressPanel,
+      LearnerIsaPanel,
       DashboardCardsPanel,
       LearnerMessagesPanel,
       LearnerFlagsPanel,
@@ -112,6 +114,8 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('user/not-working-alert/warnings', 'not-working-warnings', 'Learners', { allowCreate: false }),
   register('user/reactivation', 'reactivation-requests', 'Learners'),
   register('user/hold', 'holds', 'Learners'),
+  // Every mail written to learners (the ISA link...), sent or waiting (decision 017); written by the server only.
+  register('mail/outbox', 'mail-outbox', 'Learners', { allowCreate: false }),
   // Assigned from the learner's page; no list of its own (the team is read per learner).
   register('user/mentor-team', 'mentor-teams', 'Learners', { allowCreate: false }),
   register('blog', 'blogs', 'Content'),
@@ -123,6 +127,8 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('order', 'orders', 'Content', { allowCreate: false }),
   register('job-roles', 'job-roles', 'Placements'),
   register('hold', 'hold-types', 'Configuration'),
+  // An ISA's terms (decision 017): chosen when an ISA is assigned on the learner's page.
+  register('isa', 'isa-types', 'Configuration'),
   register('deegree', 'degrees', 'Configuration'),
   register('deegree/category', 'degree-categories', 'Configuration'),
   register('location', 'locations', 'Configuration'),
