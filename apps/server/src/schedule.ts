@@ -1,4 +1,6 @@
 import type { Database } from './db/client';
+import { sweepIsaDeadlines } from './modules/isa/sweep-isa-deadlines';
+import { sweepDepositExpiry } from './modules/subscriptions/sweep-deposit-expiry';
 import { sweepExpired } from './platform/housekeeping';
 import { type Clock, JobQueue, type ScheduledJob } from './platform/jobs';
 
@@ -7,6 +9,10 @@ import { type Clock, JobQueue, type ScheduledJob } from './platform/jobs';
  * however many processes run the queue.
  */
 export const SCHEDULE: ScheduledJob[] = [
+  // ISAs past their document deadline become Document Submission Overdue; past their expiry, ISA Expired.
+  { name: 'isa-deadlines', everyMinutes: 15, run: sweepIsaDeadlines },
+  // Upfront deposits still Pending after their last day become Expired.
+  { name: 'deposit-expiry', everyMinutes: 15, run: sweepDepositExpiry },
   // Drop long-ended sessions and stale login counters.
   { name: 'housekeeping', everyMinutes: 60, run: sweepExpired },
 ];
