@@ -221,6 +221,7 @@ export const attendanceMarkResultSchema = z.object({
 
 // ---------- Dashboard ----------
 const countOf = z.number().int();
+const statusCount = z.object({ status: z.string(), learners: countOf, color: z.string() });
 export const dashboardStatsSchema = z.object({
   home: z.object({
     learners: countOf,
@@ -241,6 +242,10 @@ export const dashboardStatsSchema = z.object({
   }),
   progress: z.object({
     weeks: z.array(z.object({ week: z.string(), registrations: countOf, placed: countOf })),
+    /** Learners by ISA status: every status of spec §4 in its order, with its colour (0 included). */
+    isaFunnel: z.array(statusCount),
+    /** Learners by placement payment flow state: the nine states of spec §4 in the flow's order. */
+    placementPayments: z.array(statusCount),
   }),
 });
 /** What the console receives (timestamps as ISO strings). */

@@ -1,4 +1,10 @@
-import { type DashboardStats, dashboardStatsSchema, ISA_STATUSES, roleByKey } from '@cohort/domain';
+import {
+  type DashboardStats,
+  dashboardStatsSchema,
+  ISA_STATUSES,
+  PLACEMENT_PAYMENT_STATUSES,
+  roleByKey,
+} from '@cohort/domain';
 import { and, count, desc, gte, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { blogs, events, users } from '../../db/schema';
@@ -6,6 +12,15 @@ import { requireActor } from '../../platform/access';
 import { learnersVisibleTo } from '../../platform/row-scopes';
 
 const LEARNER = roleByKey('USER')!.id;
+
+/** Every state of an enumeration in its order, with its colour and its count (0 when none). */
+function inOrder(
+  states: readonly { value: string; color?: string }[],
+  counts: { label: string; value: number }[],
+): { status: string; learners: number; color: string }[] {
+  const byState = new Map(counts.map((c) => [c.label, c.value]));
+  return states.map((s) => ({ status: s.value, learners: byState.get(s.value) ?? 0, color: s.color ?? 'gray' }));
+}
 
 /** The dashboard's four tabs (Home, Studies, Stories, Progress) in one call. */
 export function registerDashboardRoutes(app: FastifyInstance) {
@@ -23,7 +38,7 @@ export function registerDashboardRoutes(app: FastifyInstance) {
     async (request) => {
       // Learner figures count only the learners the role may see (a college admin: their college's).
       const learners = learnersVisibleTo(requireActor(request));
-      const [[home], byIsa, [studies], [blogCounts], recentBlogs, [upcoming], weeks] = await Promise.all([
+      const [[home], byIsa, byPayment, [studies], [blogCounts], recentBlogs, [upcoming], weeks] = await Promise.all([
         db
           .select({
             learners: sql<number>`count(*) filter (where ${learners})::int`,
@@ -32,6 +47,11 @@ export function registerDashboardRoutes(app: FastifyInstance) {
           })
           .from(users),
         db.select({ label: users.isaStatus, value: count() }).from(users).where(learners).groupBy(users.isaStatus),
+        db
+          .select({ label: users.placementPaymentStatus, value: count() })
+          .from(users)
+          .where(learners)
+          .groupBy(users.placementPaymentStatus),
         db
           .select({
             averagePoints: sql<number>`coalesce(round(avg(${users.totalPoints})), 0)::int`,
@@ -81,6 +101,9 @@ export function registerDashboardRoutes(app: FastifyInstance) {
           weeks: ('rows' in weeks
             ? weeks.rows
             : (weeks as unknown as typeof weeks.rows)) as DashboardStats['progress']['weeks'],
+          // The Studies tab's count by ISA status, drawn as a funnel: every status, in §4's order.
+          isaFunnel: inOrder(ISA_STATUSES, byIsa),
+          placementPayments: inOrder(PLACEMENT_PAYMENT_STATUSES, byPayment),
         },
       };
     },

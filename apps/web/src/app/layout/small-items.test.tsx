@@ -14,7 +14,7 @@ const stats = {
   home: { learners: 200, activeLearners: 180, staff: 9, blogs: 12, upcomingEvents: 3 },
   studies: { byIsaStatus: [], averagePoints: 10, readyForPlacement: 4 },
   stories: { liveBlogs: 8, archivedBlogs: 4, recentBlogs: [] },
-  progress: { weeks: [] },
+  progress: { weeks: [], isaFunnel: [], placementPayments: [] },
 };
 
 beforeEach(() => {

@@ -1,5 +1,18 @@
 import { type Filter, ISA_STATUSES } from '@cohort/domain';
-import { Badge, Center, Loader, Paper, SimpleGrid, Skeleton, Stack, Table, Tabs, Text, Title } from '@mantine/core';
+import {
+  Badge,
+  Center,
+  Loader,
+  Paper,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { Suspense } from 'react';
 import { LoadError } from '../../components/page-states';
@@ -12,6 +25,54 @@ import { StatCard, type StatCardLink } from './components/stat-card';
 import { DASHBOARD_TABS, type DashboardTab } from './dashboard-search';
 
 const ProgressChart = lazyImport('progress-chart', () => import('./components/progress-chart'), 'ProgressChart');
+const StatusChart = lazyImport('status-chart', () => import('./components/status-chart'), 'StatusChart');
+
+const chartFallback = (height: number) => (
+  <Center h={height}>
+    <Loader />
+  </Center>
+);
+
+/** Learners by state as a bar per state, with the figures as a table for screen readers. */
+function StatusPanel({
+  title,
+  caption,
+  rows,
+}: {
+  title: string;
+  caption: string;
+  rows: { status: string; learners: number; color: string }[];
+}) {
+  return (
+    <Paper withBorder radius="md" p="md">
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      <Suspense fallback={chartFallback(320)}>
+        <StatusChart rows={rows} />
+      </Suspense>
+      <VisuallyHidden>
+        <table>
+          <caption>{caption}</caption>
+          <thead>
+            <tr>
+              <th>State</th>
+              <th>Learners</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.status}>
+                <td>{r.status}</td>
+                <td>{r.learners}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </VisuallyHidden>
+    </Paper>
+  );
+}
 
 const route = getRouteApi('/');
 
@@ -160,20 +221,24 @@ export function DashboardPage() {
         );
       case 'progress':
         return (
-          <Paper withBorder radius="md" p="md">
-            <Title order={2} size="h4" mb="sm">
-              Weekly registrations and placements
-            </Title>
-            <Suspense
-              fallback={
-                <Center h={320}>
-                  <Loader />
-                </Center>
-              }
-            >
-              <ProgressChart weeks={data.progress.weeks} />
-            </Suspense>
-          </Paper>
+          <Stack>
+            <Paper withBorder radius="md" p="md">
+              <Title order={2} size="h4" mb="sm">
+                Weekly registrations and placements
+              </Title>
+              <Suspense fallback={chartFallback(320)}>
+                <ProgressChart weeks={data.progress.weeks} />
+              </Suspense>
+            </Paper>
+            <SimpleGrid cols={{ base: 1, lg: 2 }}>
+              <StatusPanel title="ISA funnel" caption="Learners by ISA status" rows={data.progress.isaFunnel} />
+              <StatusPanel
+                title="Placement payments"
+                caption="Learners by placement payment flow state"
+                rows={data.progress.placementPayments}
+              />
+            </SimpleGrid>
+          </Stack>
         );
     }
   };
