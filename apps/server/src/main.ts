@@ -4,6 +4,7 @@ import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './db/seed/demo-accounts';
 import { seedIfEmpty } from './db/seed/seed';
+import { bucketName, createStorageDriver } from './platform/storage';
 import { sealPlainTotpSecrets } from './platform/totp';
 import { startScheduledWork } from './schedule';
 
@@ -13,13 +14,15 @@ async function main() {
     ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
     : await openDatabase({ kind: 'pglite', dataDir: `${config.DATA_DIR}/pglite` });
   await database.migrate();
+  const storage = createStorageDriver(config);
   const seeded = await seedIfEmpty(database.db, {
     seed: config.SEED,
     learners: config.SEED_LEARNERS,
     log: console.log,
+    files: { storage, bucket: bucketName('miscellaneous', config.APP_ENV) },
   });
 
-  const app = await buildApp({ config, db: database.db });
+  const app = await buildApp({ config, db: database.db, storage });
   const sealed = await sealPlainTotpSecrets(database.db, app.secrets);
   if (sealed) console.log(`Encrypted the 2FA secrets of ${sealed} account(s) stored by an earlier version.`);
   // Scheduled work (ISA deadlines, deposit expiry, housekeeping) on the pg-boss queue in the database.

@@ -1,15 +1,29 @@
 import { roleByKey } from '@cohort/domain';
-import { fakerEN_IN as faker } from '@faker-js/faker';
-import { count } from 'drizzle-orm';
+import { base, en, en_IN, Faker, fakerEN_IN as faker } from '@faker-js/faker';
+import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../platform/passwords';
 import type { Db } from '../client';
-import { batches, batchMentors, blogs, colleges, events, users } from '../schema';
+import { batches, batchMentors, blogs, colleges, events, learnerIsas, users } from '../schema';
 import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './demo-accounts';
 import { seedCatalog, seedDashboardCards, seedMessages, seedWebsiteConfiguration } from './seed-catalog';
+import {
+  isaStatusFor,
+  learnerMoney,
+  type SeedFiles,
+  seedIsaTypesAndPlans,
+  seedLearnerIsas,
+  seedSubscriptions,
+} from './seed-isas-and-plans';
 import { seedLearnerRecords } from './seed-learner-records';
 import { learnerFacts, seedHolds, seedSubmissions } from './seed-learners';
 
-export type SeedOptions = { seed: number; learners: number; log?: (line: string) => void };
+export type SeedOptions = {
+  seed: number;
+  learners: number;
+  log?: (line: string) => void;
+  /** Where ISA documents and videos go; without it, seeded ISAs stay in statuses that have no files. */
+  files?: SeedFiles;
+};
 
 const DAY = 86_400_000;
 const CHUNK = 500;
@@ -37,6 +51,11 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   const daysAgo = (max: number, min = 0) => new Date(now - faker.number.int({ min: min * DAY, max: max * DAY }));
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const role = (k: Parameters<typeof roleByKey>[0]) => roleByKey(k)!.id;
+
+  // ISAs, plans and the placement flows draw from a faker of their own: the learners, blogs and
+  // events of a seed number stay what they were before these were added.
+  const money = new Faker({ locale: [en_IN, en, base] });
+  money.seed(opts.seed + 1);
 
   await db.transaction(async (tx) => {
     const collegeRows = await tx
@@ -100,6 +119,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
       })),
     );
 
+    const { types: isaTypeRows, plans: planRows } = await seedIsaTypesAndPlans(tx);
+    const moneyOf: ReturnType<typeof learnerMoney>[] = [];
     const learners = Array.from({ length: opts.learners }, (_, i) => {
       const first = faker.person.firstName();
       const last = faker.person.lastName();
@@ -119,6 +140,15 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
         createdAt,
         updatedAt: createdAt,
       };
+    }).map((row, i) => {
+      // The ISA, plan and flow facts the records below agree with (dates are the ISA's).
+      const m = learnerMoney(money, i, planRows, row.placementPenaltyPaymentStatus);
+      moneyOf.push(m);
+      const { deposit: _d, subscription: _s, ...facts } = m;
+      const isaStatus = opts.files
+        ? isaStatusFor(i, row.isaStatus)
+        : isaStatusFor(Number.MAX_SAFE_INTEGER, row.isaStatus);
+      return { ...row, ...facts, isaStatus, isaExpiryDate: null };
     });
     const learnerIds: number[] = [];
     await insertChunks(learners, async (chunk) => {
@@ -126,6 +156,28 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
       learnerIds.push(...ids.map((r) => r.id));
     });
     await seedSubmissions(tx, faker, learnerIds, now);
+    const placer = staff.find((s) => s.roleId === role('NEGOTIATOR'))!;
+    const placerName = STAFF_ACCOUNTS.find((a) => a.role === 'NEGOTIATOR')!.name;
+    await seedLearnerIsas(
+      tx,
+      money,
+      learners.map((l, i) => ({ id: learnerIds[i], name: l.name, isaStatus: l.isaStatus })),
+      isaTypeRows,
+      { id: placer.id, name: placerName },
+      now,
+      opts.files,
+    );
+    // The learner's Isa Expiry Date mirrors their current ISA.
+    await tx.execute(
+      sql`update ${users} set isa_expiry_date = ${learnerIsas.expiryDate} from ${learnerIsas} where ${learnerIsas.userId} = ${users.id} and ${learnerIsas.endedAt} is null`,
+    );
+    await seedSubscriptions(
+      tx,
+      learnerIds.map((id, i) => ({ id, money: moneyOf[i] })),
+      planRows,
+      { id: placer.id, name: placerName },
+      now,
+    );
     const negotiator = STAFF_ACCOUNTS.find((a) => a.role === 'NEGOTIATOR')!;
     await seedHolds(tx, faker, learnerIds, now, {
       id: staff.find((s) => s.roleId === role('NEGOTIATOR'))!.id,
