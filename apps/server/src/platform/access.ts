@@ -102,7 +102,8 @@ export function installAccessControl(app: FastifyInstance) {
       return;
     }
     const token = tokenOf(request);
-    const ticket = !token && typeof access === 'object' && 'ticket' in access && access.ticket ? ticketOf(request) : undefined;
+    const ticket =
+      !token && typeof access === 'object' && 'ticket' in access && access.ticket ? ticketOf(request) : undefined;
     if (ticket && typeof access === 'object' && 'ticket' in access && access.ticket) {
       const subject = readTicket(app.secrets, access.ticket, ticket);
       if (!subject) throw unauthorized('This link has expired. Open it again from the console');

@@ -19,7 +19,7 @@ beforeAll(async () => {
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
-    onRcptTo(address, _session, callback) {
+    onRcptTo(_address, _session, callback) {
       if (refuse) return callback(new Error('Mailbox unavailable'));
       callback();
     },
