@@ -1,6 +1,8 @@
 import { AUDIT_ACTIONS, type FieldDef, type Filter, RESOURCES, type ResourceDef } from '@cohort/domain';
 import type { ComponentType } from 'react';
 import type { ApiRecord } from '../../components/resource-form/form-values';
+import { LearnerRatingsPanel } from '../appointments/components/learner-ratings-panel';
+import { LearnerCrmPanel } from '../crm/components/learner-crm-panel';
 import { ImpersonatePanel } from '../impersonation/components/impersonate-panel';
 import { LearnerIsaPanel } from '../isa/components/learner-isa-panel';
 import { ArchiveQuestionAction } from './components/archive-question-action';
@@ -100,6 +102,8 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
       LearnerWarningsPanel,
       LearnerReactivationPanel,
       LearnerTeamsPanel,
+      LearnerCrmPanel,
+      LearnerRatingsPanel,
       LearnerHistoryPanel,
       ImpersonatePanel,
     ],
@@ -118,6 +122,10 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('mail/outbox', 'mail-outbox', 'Learners', { allowCreate: false }),
   // Assigned from the learner's page; no list of its own (the team is read per learner).
   register('user/mentor-team', 'mentor-teams', 'Learners', { allowCreate: false }),
+  // The CRM and appointments (decision 022): learners come into the CRM and calls are logged
+  // from the learner's page; appointments are booked here and rated on their own screen.
+  register('leads', 'crm-leads', 'Learners', { allowCreate: false }),
+  register('mentor/appointment', 'appointments', 'Learners'),
   register('blog', 'blogs', 'Content'),
   register('event', 'events', 'Content'),
   register('testimonial', 'testimonials', 'Content'),
@@ -141,6 +149,7 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('usertypecondition', 'user-type-conditions', 'Configuration'),
   register('usertypecard', 'user-type-cards', 'Configuration'),
   register('enquiry', 'enquiries', 'Support'),
+  register('call/history', 'call-history', 'Support', { allowCreate: false }),
   register('question', 'questions', 'Support', {
     panels: [QuestionAnswersPanel],
     rowActions: [ArchiveQuestionAction],

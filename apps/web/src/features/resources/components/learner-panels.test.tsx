@@ -65,6 +65,18 @@ beforeEach(() => {
         totalItems: 2,
       });
     }
+    // The CRM and ratings panels (decision 022): not in the CRM, nothing rated.
+    if (url.pathname === '/admin/user/crm/getLeadSummary') {
+      return jsonResponse(200, {
+        userId: 5,
+        excludeFromCrm: false,
+        lead: null,
+        counts: { calls: 0, connected: 0, last30Days: 0 },
+        lastCallAt: null,
+        recentCalls: [],
+      });
+    }
+    if (url.pathname === '/admin/user/appointment/ratings/all') return jsonResponse(200, { data: [], totalItems: 0 });
     if (url.pathname === '/admin/message/get') {
       expect(JSON.parse(url.searchParams.get('filters') ?? '[]')).toEqual([
         { field: 'userId', operator: '=', value: 5 },

@@ -85,6 +85,18 @@ beforeEach(() => {
         return list(warnings);
       case 'GET /admin/user/reactivation':
         return list(requests);
+      // The CRM and ratings panels (decision 022): not in the CRM, nothing rated.
+      case 'GET /admin/user/crm/getLeadSummary':
+        return jsonResponse(200, {
+          userId: 5,
+          excludeFromCrm: false,
+          lead: null,
+          counts: { calls: 0, connected: 0, last30Days: 0 },
+          lastCallAt: null,
+          recentCalls: [],
+        });
+      case 'GET /admin/user/appointment/ratings/all':
+        return list([]);
       case 'GET /admin/user/mentor-team/5':
         return jsonResponse(200, { userId: 5, data: mentorTeam, totalItems: mentorTeam.length });
       case 'GET /admin/role/users':

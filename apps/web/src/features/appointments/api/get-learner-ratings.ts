@@ -1,0 +1,25 @@
+import { appointmentResource, type ListResult } from '@cohort/domain';
+import { useQuery } from '@tanstack/react-query';
+import type { ApiRecord } from '../../../components/resource-form/form-values';
+import { api } from '../../../lib/api-client';
+import { resourceKeys } from '../../resources/api/resource-keys';
+
+/** How many of a learner's rated interviews the panel shows (newest first). */
+export const RATINGS_SHOWN = 50;
+
+/**
+ * GET /admin/user/appointment/ratings/all?userId=: a learner's rated appointments, each with its
+ * mentor, interview type and the spec's rating keys. Under the appointments' key, so a rating
+ * given anywhere refreshes it.
+ */
+export function useLearnerRatings(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...resourceKeys.all(appointmentResource.path), 'ratings', userId],
+    queryFn: ({ signal }) =>
+      api.get<ListResult<ApiRecord>>('/admin/user/appointment/ratings/all', {
+        query: { userId, page_size: RATINGS_SHOWN },
+        signal,
+      }),
+    enabled,
+  });
+}

@@ -1,0 +1,21 @@
+import { type CrmAdd, leadResource } from '@cohort/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiRecord } from '../../../components/resource-form/form-values';
+import { api } from '../../../lib/api-client';
+import { resourceKeys } from '../../resources/api/resource-keys';
+import { leadSummaryKey } from './get-lead-summary';
+
+/** POST /admin/user/crm/add: the learner into the CRM (or their closed lead reopened). */
+export function useAddToCrm(userId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CrmAdd) => api.post<ApiRecord>('/admin/user/crm/add', body),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: leadSummaryKey(userId) }),
+        qc.invalidateQueries({ queryKey: resourceKeys.all(leadResource.path) }),
+        // The learner's own follow-up columns moved with it.
+        qc.invalidateQueries({ queryKey: resourceKeys.all('user') }),
+      ]),
+  });
+}

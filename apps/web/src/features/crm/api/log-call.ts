@@ -1,0 +1,21 @@
+import { type CallLog, callHistoryResource, leadResource } from '@cohort/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiRecord } from '../../../components/resource-form/form-values';
+import { api } from '../../../lib/api-client';
+import { resourceKeys } from '../../resources/api/resource-keys';
+import { leadSummaryKey } from './get-lead-summary';
+
+/** POST /admin/call/history/add: a call made to the lead, by whoever is signed in. */
+export function useLogCall(userId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CallLog) => api.post<ApiRecord>('/admin/call/history/add', body),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: leadSummaryKey(userId) }),
+        qc.invalidateQueries({ queryKey: resourceKeys.all(callHistoryResource.path) }),
+        qc.invalidateQueries({ queryKey: resourceKeys.all(leadResource.path) }),
+        qc.invalidateQueries({ queryKey: resourceKeys.all('user') }),
+      ]),
+  });
+}
