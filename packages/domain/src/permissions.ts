@@ -118,7 +118,11 @@ export const PERMISSIONS = {
   },
   isaType: readWrite(['NEGOTIATOR', 'HR', 'MOTIVATOR'], []),
   // Every mail the server wrote, sent or not: read by those who send learners mail (decision 017).
-  mailOutbox: { list: ['NEGOTIATOR', 'MOTIVATOR'], read: ['NEGOTIATOR', 'MOTIVATOR'] },
+  mailOutbox: {
+    list: ['NEGOTIATOR', 'MOTIVATOR'],
+    read: ['NEGOTIATOR', 'MOTIVATOR'],
+    export: ['NEGOTIATOR', 'MOTIVATOR'],
+  },
   hold: readWrite(['NEGOTIATOR', 'MOTIVATOR'], ['NEGOTIATOR', 'MOTIVATOR']),
   // The reasons a hold may have: read by whoever places holds, set by ADMIN (decision 013).
   holdType: readWrite(['NEGOTIATOR', 'MOTIVATOR'], []),
