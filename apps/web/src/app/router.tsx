@@ -12,6 +12,7 @@ import {
 import { Suspense } from 'react';
 import { validateDashboardSearch } from '../features/dashboard/dashboard-search';
 import { ImpersonationView } from '../features/impersonation/components/impersonation-view';
+import { validatePlacementQueueSearch } from '../features/placements/placement-queue-search';
 import { validateListSearch } from '../features/resources/list-search';
 import { validateRoleDetailSearch, validateRolesSearch } from '../features/roles/roles-search';
 import { useImpersonation } from '../lib/impersonation';
@@ -38,6 +39,11 @@ const ResourceDetailPage = lazyImport(
   'resource-detail',
   () => import('../features/resources/resource-detail-page'),
   'ResourceDetailPage',
+);
+const PlacementQueuePage = lazyImport(
+  'placement-queue',
+  () => import('../features/placements/placement-queue-page'),
+  'PlacementQueuePage',
 );
 const RolesPage = lazyImport('roles', () => import('../features/roles/roles-page'), 'RolesPage');
 const RoleDetailPage = lazyImport('role-detail', () => import('../features/roles/role-detail-page'), 'RoleDetailPage');
@@ -104,6 +110,13 @@ const roleDetailRoute = createRoute({
   component: RoleDetailPage,
 });
 
+const placementQueueRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/placement-queue',
+  validateSearch: validatePlacementQueueSearch,
+  component: PlacementQueuePage,
+});
+
 const resourceListRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/$resource',
@@ -128,6 +141,7 @@ const routeTree = rootRoute.addChildren([
   securityRoute,
   rolesRoute,
   roleDetailRoute,
+  placementQueueRoute,
   resourceListRoute,
   resourceCreateRoute,
   resourceDetailRoute,

@@ -1,4 +1,4 @@
-import { type FieldDef, referenceLabelKey, thumbnailUrl } from '@cohort/domain';
+import { type FieldDef, formatMoney, referenceLabelKey, thumbnailUrl } from '@cohort/domain';
 import { Anchor, Badge, Code, Image, Text } from '@mantine/core';
 import { formatDate } from '../lib/format';
 
@@ -32,6 +32,15 @@ export function FieldValue({
   long?: boolean;
 }) {
   if (value === null || value === undefined || value === '') return <Text c="dimmed">—</Text>;
+  // An amount in minor units, shown in the record's own currency (decision 018).
+  const currency = field.currencyField ? record?.[field.currencyField] : undefined;
+  if (typeof currency === 'string' && typeof value === 'number') {
+    return (
+      <Text span style={{ whiteSpace: 'nowrap' }}>
+        {formatMoney(value, currency)}
+      </Text>
+    );
+  }
   if (field.type === 'reference') {
     const label = record?.[referenceLabelKey(field)];
     return <Text span>{typeof label === 'string' && label ? label : `#${String(value)}`}</Text>;

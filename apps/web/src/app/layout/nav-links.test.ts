@@ -21,13 +21,16 @@ describe('navigation', () => {
           'Not-working warnings',
           'Reactivation requests',
           'Holds',
+          'Subscriptions',
+          'Upfront deposits',
         ],
       ],
       ['Content', ['Blogs', 'Events', 'Testimonials', 'Companies', 'Products', 'Orders']],
-      ['Placements', ['Job roles']],
+      ['Placements', ['Job roles', 'Placement queue']],
       [
         'Configuration',
         [
+          'Plans',
           'Hold types',
           'Degrees',
           'Degree categories',
@@ -54,6 +57,7 @@ describe('navigation', () => {
       'Companies',
       'Products',
       'Orders',
+      'Plans',
       'Degrees',
       'Degree categories',
       'Locations',
@@ -77,6 +81,9 @@ describe('navigation', () => {
     expect(labels('MENTOR')).not.toContain('Blogs');
     expect(labels('MOTIVATOR')).toContain('Roles');
     expect(labels('NEGOTIATOR')).not.toContain('Roles');
+    // The placement queue is the negotiator's; roles that make no placement moves do not see it.
+    expect(labels('NEGOTIATOR')).toContain('Placement queue');
+    expect(labels('MOTIVATOR')).not.toContain('Placement queue');
     // Staff who talk to learners reach their messages; the rest do not.
     for (const role of ['MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR'] as const) expect(labels(role)).toContain('Messages');
     for (const role of ['MARKETING', 'COLLEGE_ADMIN', 'KEY_ACCOUNT_MANAGER'] as const)

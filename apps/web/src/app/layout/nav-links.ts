@@ -11,6 +11,15 @@ type PageRegistration = NavLinkItem & { area: NavArea | null; resource: Permissi
 /** Pages written by hand register here; `area: null` sits above the groups. */
 const PAGES: readonly PageRegistration[] = [
   { key: 'dashboard', label: 'Dashboard', to: '/', area: null, resource: 'dashboard', action: 'read' },
+  // The negotiator's queue of placement payments and penalties (decision 018).
+  {
+    key: 'placement-queue',
+    label: 'Placement queue',
+    to: '/placement-queue',
+    area: 'Placements',
+    resource: 'user',
+    action: 'updatePenalty',
+  },
   { key: 'roles', label: 'Roles', to: '/roles', area: 'Administration', resource: 'role', action: 'list' },
   {
     key: 'security',

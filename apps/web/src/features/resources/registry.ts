@@ -5,6 +5,7 @@ import { LearnerRatingsPanel } from '../appointments/components/learner-ratings-
 import { LearnerCrmPanel } from '../crm/components/learner-crm-panel';
 import { ImpersonatePanel } from '../impersonation/components/impersonate-panel';
 import { LearnerIsaPanel } from '../isa/components/learner-isa-panel';
+import { LearnerPlacementPanel } from '../placements/components/learner-placement-panel';
 import { ArchiveQuestionAction } from './components/archive-question-action';
 import { AuditDiffPanel } from './components/audit-diff';
 import { AssignMotivatorAction, AssignOwnerAction, ChangeStatusAction } from './components/bulk-learner-actions';
@@ -95,6 +96,7 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
     panels: [
       LearnerProgressPanel,
       LearnerIsaPanel,
+      LearnerPlacementPanel,
       DashboardCardsPanel,
       LearnerMessagesPanel,
       LearnerFlagsPanel,
@@ -120,6 +122,9 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   register('user/hold', 'holds', 'Learners'),
   // Every mail written to learners (the ISA link...), sent or waiting (decision 017); written by the server only.
   register('mail/outbox', 'mail-outbox', 'Learners', { allowCreate: false }),
+  // Added by "Add plan" on the learner's page (a workflow: the deposit, the plan it replaces); ended or cancelled here.
+  register('subscription', 'subscriptions', 'Learners', { allowCreate: false }),
+  register('subscription/upfront-deposit', 'upfront-deposits', 'Learners', { allowCreate: false }),
   // Assigned from the learner's page; no list of its own (the team is read per learner).
   register('user/mentor-team', 'mentor-teams', 'Learners', { allowCreate: false }),
   // The CRM and appointments (decision 022): learners come into the CRM and calls are logged
@@ -134,6 +139,7 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
   // Orders come from learners' payments; staff only change their status.
   register('order', 'orders', 'Content', { allowCreate: false }),
   register('job-roles', 'job-roles', 'Placements'),
+  register('plan', 'plans', 'Configuration'),
   register('hold', 'hold-types', 'Configuration'),
   // An ISA's terms (decision 017): chosen when an ISA is assigned on the learner's page.
   register('isa', 'isa-types', 'Configuration'),

@@ -1,4 +1,4 @@
-import type { ActionSpec, ResourceDef } from '@cohort/domain';
+import { type ActionSpec, allowedMoves, currentState, type FieldDef, type ResourceDef } from '@cohort/domain';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { type FormEvent, useState } from 'react';
@@ -19,6 +19,19 @@ import { useRecordAction } from '../api/run-record-action';
 /** Every input of an action as the API takes it: an emptied optional input is sent as null (it clears the field). */
 export function actionPayload(action: ActionSpec, values: FormValues): Record<string, unknown> {
   return Object.fromEntries(action.inputs.map((f) => [f.name, toPayloadValue(f, values[f.name])]));
+}
+
+/**
+ * An action's inputs as the form offers them: a field a flow moves (a learner's penalty) offers
+ * only the states the record may move to from where it stands (decision 018).
+ */
+export function actionInputs(def: ResourceDef, action: ActionSpec, record: ApiRecord): FieldDef[] {
+  return action.inputs.map((input) => {
+    const machine = def.machines?.find((m) => m.field === input.name);
+    if (!machine || !input.options) return input;
+    const next = allowedMoves(machine, currentState(machine, record[input.name]));
+    return { ...input, options: input.options.filter((o) => next.includes(String(o.value))) };
+  });
 }
 
 /** The record's declared actions the role may run (ActionSpec), each a button with its own small form. */
@@ -69,7 +82,8 @@ function ActionForm({
 }) {
   const [values, setValues] = useState<FormValues>(() => toFormValues(action.inputs, record));
   const [errors, setErrors] = useState<FieldErrors>({});
-  const [conflict, setConflict] = useState(false);
+  // true: a stale version; a text: a move the flow refused (the server names the allowed ones).
+  const [conflict, setConflict] = useState<boolean | string>(false);
   const run = useRecordAction(def, action, id);
 
   const send = (input: Record<string, unknown>) => {
@@ -83,7 +97,8 @@ function ActionForm({
         },
         onError: (err) => {
           setErrors(serverFieldErrors(err));
-          setConflict(err instanceof ApiError && err.status === 409);
+          const is409 = err instanceof ApiError && err.status === 409;
+          setConflict(is409 && / cannot move /.test(err.message) ? err.message : is409);
         },
         onSettled: () => onBusy(false),
       },
@@ -118,12 +133,13 @@ function ActionForm({
         )}
         {conflict && (
           <Alert color="orange" title="Changed since you opened it">
-            Someone else changed this {def.label.toLowerCase()} meanwhile. Close this form, look at the latest version
-            and try again.
+            {conflict === true
+              ? `Someone else changed this ${def.label.toLowerCase()} meanwhile. Close this form, look at the latest version and try again.`
+              : conflict}
           </Alert>
         )}
         <ResourceFormFields
-          fields={action.inputs}
+          fields={actionInputs(def, action, record)}
           values={values}
           errors={errors}
           disabled={run.isPending}

@@ -1,0 +1,26 @@
+import type { ListResult } from '@cohort/domain';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ApiRecord } from '../../../components/resource-form/form-values';
+import { api } from '../../../lib/api-client';
+
+export type QueueParams = { page: number; search: string };
+export const QUEUE_PAGE_SIZE = 14;
+
+/** `GET /admin/user/placement-queue`: learners whose placement payment or penalty waits for a negotiator. */
+export function usePlacementQueue({ page, search }: QueueParams) {
+  const filters = search.trim() ? [{ field: 'name', operator: 'like', value: search.trim() }] : [];
+  return useQuery({
+    queryKey: ['placement-queue', page, search],
+    queryFn: ({ signal }) =>
+      api.get<ListResult<ApiRecord>>('/admin/user/placement-queue', {
+        page,
+        query: {
+          page_size: QUEUE_PAGE_SIZE,
+          sort: 'name',
+          filters: filters.length ? JSON.stringify(filters) : undefined,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,195 @@
+import { userResource } from '@cohort/domain';
+import { notifications } from '@mantine/notifications';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { signInAs, stubApi } from '../../roles/roles-test-utils';
+import { LearnerPlacementPanel } from './learner-placement-panel';
+
+vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const at = '2026-01-05T10:00:00.000Z';
+const learner = {
+  id: 5,
+  name: 'Asha Learner',
+  placementPaymentStatus: 'MOCK_COMPLETED',
+  placementPenaltyPaymentStatus: 'Not Required',
+  placementPenaltyReason: null,
+  proStatus: 'Not Eligible',
+  sharpenerPlusStatus: null,
+  alumniStatus: 'Not Started',
+  panVerificationStatus: 'Applied',
+  verificationStep: 'pan',
+  createdAt: at,
+  updatedAt: at,
+  version: 3,
+};
+const subscription = {
+  id: 11,
+  userId: 5,
+  userLabel: 'Asha Learner',
+  planId: 2,
+  planLabel: 'Pro Placement',
+  status: 'Active',
+  startDate: '2026-01-01',
+  endDate: '2027-01-01',
+  priceMinor: 4999900,
+  currency: 'INR',
+  depositId: 21,
+  depositStatus: 'Expired',
+  createdAt: at,
+  updatedAt: at,
+  version: 1,
+};
+const deposit = {
+  id: 21,
+  subscriptionId: 11,
+  userId: 5,
+  amountMinor: 500000,
+  currency: 'INR',
+  status: 'Expired',
+  expiresOn: '2026-01-10',
+  paidOn: null,
+  createdAt: at,
+  updatedAt: at,
+  version: 2,
+};
+let posted: { url: string; body: unknown }[];
+
+beforeEach(() => {
+  vi.mocked(notifications.show).mockClear();
+  fetchMock.mockReset();
+  vi.stubGlobal('fetch', fetchMock);
+  posted = [];
+  stubApi(fetchMock, (url, init) => {
+    if (url.pathname === '/admin/subscription/all') {
+      expect(url.searchParams.get('userId')).toBe('5');
+      return jsonResponse(200, { data: [subscription], totalItems: 1 });
+    }
+    if (url.pathname === '/admin/subscription/upfront-deposit')
+      return jsonResponse(200, { data: [deposit], totalItems: 1 });
+    if (url.pathname === '/admin/plan/get')
+      return jsonResponse(200, {
+        data: [{ id: 1, name: 'Basic', priceMinor: 2500000, currency: 'INR', durationMonths: 6, active: true }],
+        totalItems: 1,
+      });
+    if (init?.method === 'POST') {
+      const body = JSON.parse(String(init.body));
+      posted.push({ url: url.pathname, body });
+      if (url.pathname === '/admin/user/placement-penalty/update' && body.placementPenaltyReason === 'Cheating') {
+        return jsonResponse(409, {
+          message:
+            'Placement penalty cannot move from Paid to Required and Pending: it can move to Required and Pending',
+          code: 'CONFLICT',
+          state: 'Paid',
+          allowed: ['Required and Pending'],
+        });
+      }
+      if (url.pathname === '/admin/subscription/upfront-deposit/21/extend-expiration')
+        return jsonResponse(200, { ...deposit, status: 'Pending', expiresOn: body.expiresOn, version: 3 });
+      if (url.pathname === '/admin/user/plan/add')
+        return jsonResponse(201, { ...subscription, id: 12, planLabel: 'Basic' });
+      return jsonResponse(200, { ...learner, ...body, version: learner.version + 1 });
+    }
+    return undefined;
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const renderPanel = () =>
+  renderWithProviders(<LearnerPlacementPanel def={userResource} id="5" record={learner as never} />);
+
+describe('the placement and plans panel', () => {
+  it('shows where the learner stands in each flow and offers only the allowed moves', async () => {
+    signInAs('NEGOTIATOR');
+    renderPanel();
+    const flows = screen.getByRole('table', { name: 'Placement flows' });
+    const row = (label: string) => within(flows).getByText(label).closest('tr') as HTMLElement;
+    expect(within(row('Placement payment')).getByText('MOCK_COMPLETED')).toBeTruthy();
+    expect(
+      within(row('Placement payment'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Initial payment received', 'Skip payment', 'Hold payment']);
+    expect(within(row('Sharpener-plus status')).getByText('Not started')).toBeTruthy();
+    expect(
+      within(row('PAN verification'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Verified', 'Rejected']);
+  });
+
+  it('a penalty asks for its reason (field-level), sends the move with the version, and shows a refusal', async () => {
+    signInAs('NEGOTIATOR');
+    renderPanel();
+    fireEvent.click(screen.getByRole('button', { name: /^Require a penalty/ }));
+    const form = await screen.findByRole('form', { name: 'Placement penalty: move to Required and Pending' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Require a penalty' }));
+    expect(await within(form).findByText('Choose the reason for the penalty')).toBeTruthy();
+    expect(posted).toEqual([]);
+    // A refused move stays in the dialog, in the server's words.
+    fireEvent.click(within(form).getAllByLabelText(/Penalty reason/)[0]);
+    fireEvent.click(await screen.findByRole('option', { name: 'Cheating' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Require a penalty' }));
+    expect(await within(form).findByRole('alert')).toHaveProperty(
+      'textContent',
+      'Placement penalty cannot move from Paid to Required and Pending: it can move to Required and Pending',
+    );
+    fireEvent.click(within(form).getAllByLabelText(/Penalty reason/)[0]);
+    fireEvent.click(await screen.findByRole('option', { name: 'Missed Interview' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Require a penalty' }));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    expect(posted[1]).toEqual({
+      url: '/admin/user/placement-penalty/update',
+      body: {
+        placementPenaltyPaymentStatus: 'Required and Pending',
+        placementPenaltyReason: 'Missed Interview',
+        userId: 5,
+        version: 3,
+      },
+    });
+  });
+
+  it('lists subscriptions and deposits in their currency; extending asks for a day and a reason, field by field, before anything is sent', async () => {
+    signInAs('NEGOTIATOR');
+    renderPanel();
+    const sub = await screen.findByLabelText('Subscription to Pro Placement');
+    expect(within(sub).getByText('₹49,999.00')).toBeTruthy();
+    expect(within(sub).getByText('Upfront deposit ₹5,000.00')).toBeTruthy();
+    fireEvent.click(within(sub).getByRole('button', { name: 'Extend expiration' }));
+    const form = await screen.findByRole('form', { name: "Extend the deposit's expiration" });
+    fireEvent.click(within(form).getByRole('button', { name: 'Extend expiration' }));
+    expect(await within(form).findByText('Reason is required')).toBeTruthy();
+    expect(within(form).getByText('New expiry date must be a date')).toBeTruthy();
+    expect(posted).toEqual([]);
+  });
+
+  it('a role without the money calls sees the flows but no plan buttons', async () => {
+    signInAs('MOTIVATOR');
+    renderPanel();
+    expect(await screen.findByLabelText('Subscription to Pro Placement')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add plan' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Extend expiration' })).toBeNull();
+    const flows = screen.getByRole('table', { name: 'Placement flows' });
+    expect(within(flows).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('Add plan asks to end the current plan first, then sends the learner and the plan', async () => {
+    signInAs('NEGOTIATOR');
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add plan' }));
+    const form = await screen.findByRole('form', { name: 'Add a plan' });
+    fireEvent.click(within(form).getByRole('button', { name: 'Add plan' }));
+    expect(await within(form).findByText('Choose a plan')).toBeTruthy();
+    fireEvent.click(within(form).getAllByLabelText(/^Plan/)[0]);
+    fireEvent.click(await screen.findByRole('option', { name: /Basic · ₹25,000.00 · 6 months/ }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Add plan' }));
+    expect(await within(form).findByText('Tick this to end Pro Placement first')).toBeTruthy();
+    fireEvent.click(within(form).getByRole('checkbox', { name: /End the current plan \(Pro Placement\)/ }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Add plan' }));
+    await waitFor(() =>
+      expect(posted).toEqual([{ url: '/admin/user/plan/add', body: { userId: 5, planId: 1, replaceActive: true } }]),
+    );
+  });
+});
