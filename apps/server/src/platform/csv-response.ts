@@ -15,7 +15,7 @@ export async function sendCsv(
   request: FastifyRequest,
   reply: FastifyReply,
   filename: string,
-  chunks: AsyncIterator<string>,
+  chunks: AsyncIterator<string | Uint8Array>,
 ): Promise<Readable> {
   const first = await chunks.next();
   async function* body() {

@@ -41,6 +41,7 @@ import type { Db, Tx } from '../db/client';
 import type { Actor } from '../platform/access';
 import { audit, declareLearnerOwned } from '../platform/audit';
 import { csvRow } from '../platform/csv';
+import { copyCsv, inlineParams, poolOf } from '../platform/csv-copy';
 import { AppError, badRequest, notFound, zodIssues } from '../platform/errors';
 import { learnerColumnOf } from '../platform/row-scopes';
 import { openSnapshot } from '../platform/snapshot';
@@ -760,6 +761,34 @@ export class ResourceService {
     });
   }
 
+  /**
+   * The export's query for `COPY … (FORMAT csv)` on PostgreSQL, its values written into its text
+   * (COPY takes no parameters), or undefined: on PGlite, or when a field's text cannot be
+   * written in SQL exactly as `csvCell` writes it (decision 021).
+   */
+  private copySelect(db: Db, fields: readonly FieldDef[], where: SQL | undefined, orderBy: SQL[]) {
+    const pool = poolOf(db);
+    if (!pool) return undefined;
+    const cells: Record<string, SQL> = {};
+    for (const [i, f] of fields.entries()) {
+      const value = f.type === 'reference' ? this.labels[f.name] : this.valueOf(f.name);
+      const cell = value && copyCellSql(value, f.type === 'reference' ? { ...f, type: 'string' } : f);
+      if (!cell) return undefined;
+      cells[`c${i}`] = cell;
+    }
+    const query = db
+      .select(cells)
+      .from(this.binding.table)
+      .where(where)
+      .orderBy(...orderBy)
+      .toSQL();
+    try {
+      return { pool, select: inlineParams(query.sql, query.params) };
+    } catch {
+      return undefined; // a value with no literal form: the paged export writes it
+    }
+  }
+
   /** A row's CSV line (cells, commas, CRLF) as SQL, or undefined if a field's text cannot be written in SQL. */
   private csvLineSql(fields: readonly FieldDef[]): SQL | undefined {
     const cells: SQL[] = [];
@@ -805,7 +834,7 @@ export class ResourceService {
     actor: Actor,
     query: Query & { columns?: string },
     fixed: readonly Filter[] = [],
-  ): AsyncGenerator<string> {
+  ): AsyncGenerator<string | Buffer> {
     const { where, orderBy, sort } = this.parseListQuery(actor, query, fixed);
     const fields = this.exportFields(actor, query.columns);
     const columnOf = (f: FieldDef) => (f.type === 'reference' ? referenceLabelKey(f) : f.name);
@@ -818,6 +847,20 @@ export class ResourceService {
       ? { line, id: t.id as PgColumn, ...(sort.column ? { [sort.field]: sort.column as PgColumn } : {}) }
       : this.selection;
     let head = csvRow(fields.map((f) => f.label));
+    // On PostgreSQL one COPY writes the whole file when every cell can be written in SQL
+    // (decision 021): the same rows, order and text as the pages below, in one snapshot.
+    const copy = this.copySelect(db, fields, where, orderBy);
+    if (copy) {
+      const rows = copyCsv(copy.pool, copy.select);
+      try {
+        const first = await rows.next();
+        yield first.done ? head : Buffer.concat([Buffer.from(head), first.value]);
+        if (!first.done) yield* rows;
+      } finally {
+        await rows.return(undefined);
+      }
+      return;
+    }
     // Keyset paging: each page starts after the last row of the one before, so the cost per page
     // stays flat at any depth (OFFSET would rescan everything before it) and a row written or
     // removed meanwhile never makes another one appear twice or go missing.
@@ -859,6 +902,55 @@ export class ResourceService {
       await next?.catch(() => {});
       await snapshot.release();
     }
+  }
+}
+
+/**
+ * One cell for `COPY … (FORMAT csv)`, whose quoting is RFC 4180's: the value's text exactly as
+ * `csvCell` writes it, before quoting. Text that a spreadsheet would run as a formula gets its
+ * apostrophe; an empty cell is NULL (COPY writes an empty string as `""`); integers as they
+ * print, booleans as `true`/`false`, timestamps as `Date.toISOString()`. Undefined for a type
+ * whose text could differ (decimals, JSON...).
+ */
+function copyCellSql(value: Column | SQL, field: FieldDef): SQL | undefined {
+  const iso = (v: Column | SQL) => sql`to_char((${v}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  // A column is cheap to name three times; an expression (a label's subquery) is read once.
+  const textColumn = (v: Column) =>
+    sql`nullif(case when ascii(${v}) in (61, 43, 45, 64, 9, 13) then '''' || ${v} else ${v} end, '')`;
+  const textOf = (v: SQL) => sql`nullif(regexp_replace((${v})::text, '^([-=+@\\t\\r])', '''\\1'), '')`;
+  if (!(value instanceof SQL)) {
+    const col = value as Column & { withTimezone?: boolean };
+    switch (col.columnType) {
+      case 'PgText':
+      case 'PgVarchar':
+        return textColumn(col);
+      case 'PgDateString':
+      case 'PgInteger':
+      case 'PgSerial':
+      case 'PgSmallInt':
+        return sql`${col}`;
+      case 'PgBoolean':
+        return sql`(${col})::text`;
+      case 'PgTimestamp':
+        return col.withTimezone ? iso(col) : undefined;
+      default:
+        return undefined;
+    }
+  }
+  switch (field.type) {
+    case 'integer':
+      return sql`(${value})`;
+    case 'boolean':
+      return sql`(${value})::text`;
+    case 'datetime':
+      return iso(value);
+    case 'string':
+    case 'email':
+    case 'enum':
+    case 'text':
+      return textOf(value);
+    default:
+      return undefined;
   }
 }
 
