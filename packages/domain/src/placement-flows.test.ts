@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { formatMoney, minorDigits, moneySchema } from './money';
 import {
@@ -130,6 +132,16 @@ describe('diagrams', () => {
     expect(text).toContain('[*] --> Not_Required');
     const moves = Object.values(PLACEMENT_PENALTY_MACHINE.moves).flat().length;
     expect(text.split('\n').filter((l) => l.includes(' --> ') && !l.includes('[*]'))).toHaveLength(moves);
+  });
+});
+
+describe('decision 018 draws every flow as the domain holds it', () => {
+  it('has the mermaid diagram of each flow, as mermaidOf writes it', () => {
+    const doc = readFileSync(
+      fileURLToPath(new URL('../../../docs/decisions/018-plans-subscriptions-and-placement-flows.md', import.meta.url)),
+      'utf8',
+    );
+    for (const m of MACHINES) expect(doc, m.label).toContain(mermaidOf(m));
   });
 });
 
