@@ -10,13 +10,15 @@ import {
   userTypeConditionIssues,
   VERIFICATION_STEPS,
 } from '@cohort/domain';
-import { and, asc, count, eq, isNull, ne } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { localStorageDriver } from '../../platform/storage';
 import { openDatabase } from '../client';
 import {
   aiPrompts,
+  appointments,
   blogs,
+  callHistory,
   cards,
   companies,
   degreeCategories,
@@ -26,6 +28,7 @@ import {
   holdTypes,
   isaTypes,
   jobRoles,
+  leads,
   learnerHolds,
   learnerIsas,
   locations,
@@ -128,12 +131,25 @@ describe('demo seed', () => {
         strikes,
         notWorkingWarnings,
         reactivationRequests,
+        leads,
+        callHistory,
+        appointments,
         mentorTeamMembers,
         studentTeams,
         studentTeamMembers,
       ]) {
         expect((await a.db.select({ n: count() }).from(table))[0].n).toBeGreaterThan(0);
       }
+      // The CRM and appointments (decision 022): a lead says what its learner's follow-up says.
+      const drifted = await a.db
+        .select({ id: leads.id })
+        .from(leads)
+        .innerJoin(users, eq(users.id, leads.userId))
+        .where(ne(users.followUpStatus, leads.status));
+      expect(drifted).toEqual([]);
+      expect(
+        (await a.db.select({ n: count() }).from(appointments).where(isNotNull(appointments.ratedAt)))[0].n,
+      ).toBeGreaterThan(0);
       // Seeded conditions are ones the console could have saved.
       for (const c of await a.db.select().from(userTypeConditions))
         expect(userTypeConditionIssues(c), c.field).toEqual([]);

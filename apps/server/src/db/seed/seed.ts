@@ -14,6 +14,7 @@ import {
   seedLearnerIsas,
   seedSubscriptions,
 } from './seed-isas-and-plans';
+import { seedCrmAndAppointments } from './seed-crm-appointments';
 import { seedLearnerRecords } from './seed-learner-records';
 import { learnerFacts, seedHolds, seedSubmissions } from './seed-learners';
 
@@ -233,6 +234,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     const admin = STAFF_ACCOUNTS.find((a) => a.role === 'ADMIN')!;
     await seedWebsiteConfiguration(tx, staff.find((s) => s.roleId === role('ADMIN'))!.id, admin.name);
     await seedLearnerRecords(tx, faker, daysAgo);
+    await seedCrmAndAppointments(tx, faker, now);
   });
   log(
     `Seeded ${STAFF_ACCOUNTS.length + 8} staff, ${opts.learners} learners, 60 blogs, 30 events and the content and configuration screens (seed ${opts.seed}).`,
