@@ -15,7 +15,8 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   },
   {
     path: '/?tab=progress',
-    ready: (p) => expect(p.locator('.recharts-surface').first()).toBeVisible(),
+    // The weekly chart, the ISA funnel and the placement payments.
+    ready: (p) => expect(p.locator('.recharts-surface')).toHaveCount(3),
   },
   { path: '/blogs', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
   { path: '/blogs/new', ready: (p) => expect(p.getByRole('heading', { name: 'New blog', level: 1 })).toBeVisible() },
