@@ -109,13 +109,6 @@ export const isaTypeResource: ResourceDef = {
   ],
 };
 
-/** "₹25,000.00" from 2500000 minor units of INR. */
-export function formatMinor(minor: number, currency: string): string {
-  return new Intl.NumberFormat(currency === 'INR' ? 'en-IN' : 'en-US', { style: 'currency', currency }).format(
-    minor / 100,
-  );
-}
-
 // ---------- The ISA's lifecycle, as data ----------
 export type IsaStatus = (typeof ISA_STATUSES)[number]['value'];
 
@@ -331,6 +324,10 @@ export const isaStateSchema = z.object({
   allowed: z.array(z.enum(ISA_MOVES)),
 });
 export type IsaState = z.infer<typeof isaStateSchema>;
+/** As the console receives it (dates as ISO text). */
+export type IsaStateWire = z.input<typeof isaStateSchema>;
+export type IsaRecordWire = z.input<typeof isaRecordSchema>;
+export type IsaStoredFileWire = z.input<typeof isaStoredFileSchema>;
 
 /** A refused move: 409 with the moves open from the ISA's status. */
 export const isaMoveRefusedSchema = z
@@ -394,4 +391,4 @@ export const mailOutboxEntrySchema = z.object({
   sentAt: isoDateTime.nullable(),
   createdAt: isoDateTime,
 });
-export type MailOutboxEntry = z.infer<typeof mailOutboxEntrySchema>;
+export type MailOutboxEntry = z.input<typeof mailOutboxEntrySchema>;

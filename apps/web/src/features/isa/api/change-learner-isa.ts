@@ -1,4 +1,4 @@
-import type { IsaState, MailOutboxEntry } from '@cohort/domain';
+import type { IsaStateWire, MailOutboxEntry } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, uploadFile } from '../../../lib/api-client';
 import { isaKeys } from './get-learner-isa';
@@ -9,7 +9,7 @@ export type IsaCall = 'assign' | 'verify' | 'extend' | 'update' | 'remove';
 /** What a move changes beyond the ISA: the learner's record (ISA status), lists, their history. */
 function useRefresh(userId: string) {
   const qc = useQueryClient();
-  return (state?: IsaState) => {
+  return (state?: IsaStateWire) => {
     if (state) qc.setQueryData(isaKeys.learner(userId), state);
     return Promise.all([
       qc.invalidateQueries({ queryKey: isaKeys.learner(userId) }),
@@ -25,7 +25,7 @@ export function useIsaMove(userId: string) {
   const refresh = useRefresh(userId);
   return useMutation({
     mutationFn: ({ call, body }: { call: IsaCall; body: Record<string, unknown> }) =>
-      api.post<IsaState>(`/admin/user/isa/${call}`, { userId: Number(userId), ...body }),
+      api.post<IsaStateWire>(`/admin/user/isa/${call}`, { userId: Number(userId), ...body }),
     onSuccess: (state) => refresh(state),
   });
 }
@@ -52,7 +52,7 @@ export function useUploadIsaFile(userId: string) {
       file: File;
       onProgress: (f: number) => void;
     }) =>
-      uploadFile<IsaState>(`/admin/user/isa/upload-${kind}?userId=${encodeURIComponent(userId)}`, 'file', file, {
+      uploadFile<IsaStateWire>(`/admin/user/isa/upload-${kind}?userId=${encodeURIComponent(userId)}`, 'file', file, {
         onProgress,
         // A video of tens of MB on a slow line: more than the default request timeout.
         timeoutMs: 10 * 60 * 1000,

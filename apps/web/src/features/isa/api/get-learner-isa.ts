@@ -1,4 +1,4 @@
-import type { IsaState, IsaStatus, ListResult } from '@cohort/domain';
+import type { IsaStateWire, IsaStatus, ListResult } from '@cohort/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
 
@@ -11,7 +11,7 @@ export const isaKeys = {
 export function useLearnerIsa(userId: string, enabled: boolean) {
   return useQuery({
     queryKey: isaKeys.learner(userId),
-    queryFn: ({ signal }) => api.get<IsaState>('/admin/user/isa/get', { query: { userId }, signal }),
+    queryFn: ({ signal }) => api.get<IsaStateWire>('/admin/user/isa/get', { query: { userId }, signal }),
     enabled,
   });
 }

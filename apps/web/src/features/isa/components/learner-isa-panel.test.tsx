@@ -1,4 +1,4 @@
-import { allowedIsaMoves, type IsaRecord, type IsaState, type IsaStatus, userResource } from '@cohort/domain';
+import { allowedIsaMoves, type IsaRecordWire, type IsaStateWire, type IsaStatus, userResource } from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ const file = (name: string, contentType: string, url: string) => ({
   uploadedAt: at,
   url,
 });
-function isaIn(status: IsaStatus, extra: Partial<IsaRecord> = {}): IsaRecord {
+function isaIn(status: IsaStatus, extra: Partial<IsaRecordWire> = {}): IsaRecordWire {
   return {
     id: 7,
     version: 3,
@@ -32,7 +32,7 @@ function isaIn(status: IsaStatus, extra: Partial<IsaRecord> = {}): IsaRecord {
     totalCapMinor: 30_000_000,
     durationMonths: 24,
     minimumSalaryMinor: 50_000_000,
-    assignedAt: at as unknown as Date,
+    assignedAt: at,
     assignedByName: 'Nina Negotiator',
     documentDeadline: '2026-02-01',
     expiryDate: '2028-01-05',
@@ -44,15 +44,15 @@ function isaIn(status: IsaStatus, extra: Partial<IsaRecord> = {}): IsaRecord {
     ...extra,
   };
 }
-const stateOf = (status: IsaStatus, extra: Partial<IsaRecord> = {}): IsaState =>
+const stateOf = (status: IsaStatus, extra: Partial<IsaRecordWire> = {}): IsaStateWire =>
   ({
     userId: 5,
     isaStatus: status,
     isa: status === 'Not Assigned' ? null : isaIn(status, extra),
     allowed: allowedIsaMoves(status),
-  }) as IsaState;
+  }) as IsaStateWire;
 
-let current: IsaState;
+let current: IsaStateWire;
 let posted: { path: string; body: unknown }[];
 
 beforeEach(() => {
@@ -134,7 +134,7 @@ describe('LearnerIsaPanel', () => {
   it('shows a verified ISA with its terms, the document link and the playable video; offers only extend and termination', async () => {
     signInAs('NEGOTIATOR');
     current = stateOf('ISA Verified', {
-      verifiedAt: at as unknown as Date,
+      verifiedAt: at,
       verifiedByName: 'Nina Negotiator',
       document: file('signed.pdf', 'application/pdf', '/admin/user/isa/get-document-file?userId=5&ticket=t1'),
       video: file('accept.webm', 'video/webm', '/admin/user/isa/get-isa-video?userId=5&ticket=t2'),

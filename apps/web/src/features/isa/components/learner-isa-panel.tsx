@@ -1,11 +1,11 @@
 import {
-  formatMinor,
+  formatMoney,
   ISA_DATE_BOUNDS,
   ISA_MOVE_LABELS,
   ISA_STATUSES,
   type IsaMove,
-  type IsaRecord,
-  type IsaStoredFile,
+  type IsaRecordWire,
+  type IsaStoredFileWire,
   isaAssignSchema,
   isaExtendSchema,
   isaRemoveSchema,
@@ -110,15 +110,15 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function IsaDetails({ isa }: { isa: IsaRecord }) {
+function IsaDetails({ isa }: { isa: IsaRecordWire }) {
   return (
     <Stack gap="sm">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xs">
         <Fact label="ISA type">{isa.isaTypeName}</Fact>
         <Fact label="Terms">
           {isa.salaryPercent}% of salary for {isa.durationMonths} months, at most{' '}
-          {formatMinor(isa.monthlyCapMinor, isa.currency)} a month and {formatMinor(isa.totalCapMinor, isa.currency)} in
-          all; above {formatMinor(isa.minimumSalaryMinor, isa.currency)} a year
+          {formatMoney(isa.monthlyCapMinor, isa.currency)} a month and {formatMoney(isa.totalCapMinor, isa.currency)} in
+          all; above {formatMoney(isa.minimumSalaryMinor, isa.currency)} a year
         </Fact>
         <Fact label="Assigned">
           {formatDate(isa.assignedAt)}
@@ -173,7 +173,7 @@ function IsaDetails({ isa }: { isa: IsaRecord }) {
   );
 }
 
-function StoredFile({ file, action }: { file: IsaStoredFile; action: string }) {
+function StoredFile({ file, action }: { file: IsaStoredFileWire; action: string }) {
   return (
     <Group gap="xs">
       <Anchor href={file.url} target="_blank" rel="noopener">
@@ -187,7 +187,7 @@ function StoredFile({ file, action }: { file: IsaStoredFile; action: string }) {
 }
 
 /** The moves offered now: one small form or button each. */
-function IsaMoves({ userId, isa, offered }: { userId: string; isa: IsaRecord | null; offered: IsaMove[] }) {
+function IsaMoves({ userId, isa, offered }: { userId: string; isa: IsaRecordWire | null; offered: IsaMove[] }) {
   const has = (m: IsaMove) => offered.includes(m);
   if (offered.length === 0) return null;
   return (
@@ -375,7 +375,7 @@ function SimpleMove({
   color,
 }: {
   userId: string;
-  isa: IsaRecord;
+  isa: IsaRecordWire;
   move: IsaMove;
   call: IsaCall;
   body?: Record<string, unknown>;
@@ -429,7 +429,7 @@ function ResendButton({ userId }: { userId: string }) {
   );
 }
 
-function ExtendForm({ userId, isa }: { userId: string; isa: IsaRecord }) {
+function ExtendForm({ userId, isa }: { userId: string; isa: IsaRecordWire }) {
   const move = useIsaMove(userId);
   const verified = isa.status === 'ISA Verified';
   const [deadline, setDeadline] = useState('');
@@ -493,7 +493,7 @@ function ExtendForm({ userId, isa }: { userId: string; isa: IsaRecord }) {
   );
 }
 
-function ChangeTypeForm({ userId, isa }: { userId: string; isa: IsaRecord }) {
+function ChangeTypeForm({ userId, isa }: { userId: string; isa: IsaRecordWire }) {
   const types = useIsaTypes(true);
   const move = useIsaMove(userId);
   const [typeId, setTypeId] = useState<string | null>(null);
@@ -556,7 +556,7 @@ function ReasonedMove({
   move: name,
 }: {
   userId: string;
-  isa: IsaRecord;
+  isa: IsaRecordWire;
   move: 'requestTermination' | 'terminate' | 'optOut' | 'remove';
 }) {
   const move = useIsaMove(userId);
