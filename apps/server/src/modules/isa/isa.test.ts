@@ -248,6 +248,21 @@ describe('the lifecycle through the calls', () => {
     expect(bad.json().code).toBe('RANGE_NOT_SATISFIABLE');
   });
 
+  it('answers 404 for files not uploaded yet, and for a learner that does not exist', async () => {
+    await post('/admin/user/isa/assign', negotiator, { userId: L[2], isaTypeId: typeId });
+    expect((await get(`/admin/user/isa/get-document?userId=${L[2]}`, negotiator)).statusCode).toBe(404);
+    expect((await get(`/admin/user/isa/get-document-file?userId=${L[2]}`, negotiator)).statusCode).toBe(404);
+    expect((await get(`/admin/user/isa/get-isa-video?userId=${L[2]}`, negotiator)).statusCode).toBe(404);
+    expect((await get('/admin/user/isa/get?userId=999999', negotiator)).statusCode).toBe(404);
+    expect((await post('/admin/user/isa/assign', negotiator, { userId: 999_999, isaTypeId: typeId })).statusCode).toBe(
+      404,
+    );
+    // Staff are not learners: no ISA for them.
+    expect((await get(`/admin/user/isa/get?userId=${await t.userId('HR')}`, negotiator)).statusCode).toBe(404);
+    const s = await state(L[2]);
+    await post('/admin/user/isa/remove', negotiator, { userId: L[2], version: s.isa.version, reason: 'Test setup' });
+  });
+
   it('refuses bad input with field reasons and writes nothing', async () => {
     const before = await state(L[2]);
     const missing = await post('/admin/user/isa/assign', negotiator, { userId: L[2] });
