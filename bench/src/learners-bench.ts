@@ -12,6 +12,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { listFields, userResource } from '@cohort/domain';
 import { buildApp } from '@cohort/server/src/app';
 import { loadConfig } from '@cohort/server/src/config';
 import { type Database, openDatabase } from '@cohort/server/src/db/client';
@@ -94,10 +95,24 @@ export function learnerScenarios(): LearnerScenario[] {
   ];
 }
 
-function listPath(s: LearnerScenario): string {
+/**
+ * The columns the list asks for, as the console's Learners screen does on a first visit (its
+ * default columns, decision 021); `BENCH_LEARNER_COLUMNS=all` leaves `columns` out, so the
+ * answer carries every list field and every derived count.
+ */
+export const LEARNER_COLUMNS: string | undefined =
+  process.env.BENCH_LEARNER_COLUMNS === 'all'
+    ? undefined
+    : listFields(userResource.fields)
+        .filter((f) => f.list)
+        .map((f) => f.name)
+        .join(',');
+
+export function listPath(s: LearnerScenario): string {
   const q = new URLSearchParams({ page_size: String(PAGE_SIZE) });
   if (s.filters) q.set('filters', JSON.stringify(s.filters));
   if (s.sort) q.set('sort', s.sort);
+  if (LEARNER_COLUMNS) q.set('columns', LEARNER_COLUMNS);
   return `/admin/user/all?${q}`;
 }
 
@@ -198,7 +213,14 @@ export async function runLearners(m: Maintenance, cleanup: Cleanup): Promise<voi
   if (reused) {
     const r = await sqlClient.query<{ id: number }>("select id from users where email = 'bench-admin@example.com'");
     adminUserId = r.rows[0].id;
-    log(`reused database ${LEARNERS_DB_NAME} (BENCH_LEARNERS_REUSE=1): seed not timed in this run`);
+    // Migrations applied since the seed may have rewritten rows (a new column with a value): the
+    // visibility map is then cleared and index-only counts read the heap until autovacuum runs.
+    // VACUUM ANALYZE does now what autovacuum would do shortly after such a migration.
+    const tv = Date.now();
+    await sqlClient.query('VACUUM ANALYZE users, task_submissions');
+    log(
+      `reused database ${LEARNERS_DB_NAME} (BENCH_LEARNERS_REUSE=1): seed not timed in this run; VACUUM ANALYZE after migrating (${((Date.now() - tv) / 1000).toFixed(1)} s)`,
+    );
   } else {
     log(`created and migrated ${LEARNERS_DB_NAME} (${((Date.now() - t) / 1000).toFixed(1)} s); seeding...`);
     seed = await seedLearners(sqlClient, settings.learners, settings.perSubmitter);
@@ -507,6 +529,11 @@ function formatLearners(
   );
   out.push(
     `Targets: HTTP p50 <= ${TARGETS.p50}, p99 <= ${TARGETS.p99}, API adds (HTTP p50 - SQL p50) <= ${TARGETS.apiOverhead}; totalItems checked against count(*).`,
+  );
+  out.push(
+    LEARNER_COLUMNS
+      ? `columns=${LEARNER_COLUMNS} (the console's default Learners columns; BENCH_LEARNER_COLUMNS=all for every list field).`
+      : 'No columns= (BENCH_LEARNER_COLUMNS=all): every list field and every derived count.',
   );
   out.push(
     table(

@@ -15,7 +15,7 @@ import { openDatabase } from '@cohort/server/src/db/client';
 import { createSession } from '@cohort/server/src/platform/sessions';
 import type { PGlite } from '@electric-sql/pglite';
 import { LoadGenerator } from './http-load';
-import { learnerScenarios, TARGETS } from './learners-bench';
+import { learnerScenarios, listPath, TARGETS } from './learners-bench';
 import { seedLearners } from './seed-learners';
 import { type LatencyStats, msSince, summarize } from './stats';
 
@@ -55,10 +55,7 @@ export async function runLearnersPglite(cleanup: Cleanup): Promise<string> {
   const rows: string[][] = [];
   for (const s of learnerScenarios()) {
     t = Date.now();
-    const q = new URLSearchParams({ page_size: '14' });
-    if (s.filters) q.set('filters', JSON.stringify(s.filters));
-    if (s.sort) q.set('sort', s.sort);
-    const p = `/admin/user/all?${q}`;
+    const p = listPath(s);
     const headers = { token, page_num: '1' };
     // Record the queries the app sends through this PGlite instance for one request.
     const captured: Captured[] = [];

@@ -119,6 +119,55 @@ describe('the blog list carries no article bodies', () => {
   });
 });
 
+describe('a list shape is prepared once and run with each request’s values', () => {
+  const like = (value: string) =>
+    `filters=${encodeURIComponent(JSON.stringify([{ field: 'title', operator: 'like', value }]))}`;
+  const titles = async (query: string) => {
+    const res = await t.call({ method: 'GET', url: `/admin/blog/get?${query}&sort=title&columns=title`, token: admin });
+    expect(res.statusCode).toBe(200);
+    return { titles: res.json().data.map((r: { title: string }) => r.title), total: res.json().totalItems };
+  };
+
+  it('the same filters with other values answer their own rows and totals; wildcards stay literal', async () => {
+    expect(await titles(like('post 13'))).toEqual({ titles: ['Projection post 13'], total: 1 });
+    expect(await titles(like('post 2'))).toEqual({ titles: ['Projection post 2'], total: 1 });
+    expect((await titles(like('Projection'))).total).toBe(14);
+    // "%" is text, not "anything": the prepared pattern escapes it as the built one did.
+    expect(await titles(like('%'))).toEqual({ titles: [], total: 0 });
+    const page2 = await t.call({
+      method: 'GET',
+      url: `/admin/blog/get?${like('Projection')}&page_size=10&sort=title&columns=title`,
+      token: admin,
+      page: 2,
+    });
+    expect(page2.json().data).toHaveLength(4);
+  });
+
+  it.runIf(process.env.DATABASE_URL)('on PostgreSQL both requests run one named statement', async () => {
+    const names: string[] = [];
+    const sent = await sqlSent(t.db, async () => {
+      await titles(like('post 13'));
+      await titles(like('post 2'));
+    });
+    expect(sent.filter((q) => /from "blogs"/.test(q) && /limit/.test(q))).toHaveLength(2);
+    const client = (t.db as unknown as { session: { client: { query: (...a: unknown[]) => unknown } } }).session.client;
+    const original = client.query;
+    client.query = function (this: unknown, ...args: unknown[]) {
+      const q = args[0] as { name?: string; text?: string };
+      if (q?.name && /limit/.test(q.text ?? '')) names.push(q.name);
+      return original.apply(this, args);
+    };
+    try {
+      await titles(like('post 3'));
+      await titles(like('post 4'));
+    } finally {
+      client.query = original;
+    }
+    expect(names).toHaveLength(2);
+    expect(names[0]).toBe(names[1]);
+  });
+});
+
 describe('the learner list computes a derived field only when it is shown', () => {
   const COUNTS = /task_submissions|not_working_warnings|learner_holds/;
 

@@ -27,12 +27,14 @@ import {
   getTableName,
   gt,
   gte,
+  is,
   isNotNull,
   isNull,
   lt,
   lte,
   ne,
   or,
+  Placeholder,
   SQL,
   sql,
 } from 'drizzle-orm';
@@ -112,13 +114,17 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The pattern of a `like` filter: the text anywhere, its wildcards taken literally. */
+const likePattern = (v: unknown) => `%${escapeLike(String(v))}%`;
+
 function filterSql(value: Column | SQL, f: ParsedFilter): SQL {
   // A derived field's SQL compares like a column (drizzle's operators take both).
   const col = value as Column;
   const v = f.value;
   switch (f.operator) {
     case 'like':
-      return sql`${col} ILIKE ${`%${escapeLike(String(v))}%`} ESCAPE '\\'`;
+      // A prepared list's placeholder stands for the pattern itself (see `likePattern`).
+      return sql`${col} ILIKE ${is(v, Placeholder) ? v : likePattern(v)} ESCAPE '\\'`;
     case '=':
       return eq(col, v);
     case '!=':
@@ -140,6 +146,12 @@ type Query = { filters?: string; sort?: string };
 /** Columns every table has and every answer carries. */
 const BASE_COLUMNS = ['id', 'createdAt', 'updatedAt', 'version'] as const;
 
+/** Prepared list shapes kept per resource and database; a shape past this runs unprepared. */
+const MAX_STATEMENTS = 200;
+/** Statement names are unique in the process (PostgreSQL keeps them per connection). */
+let statementSeq = 0;
+type PreparedList = { execute(values?: Record<string, unknown>): Promise<unknown[]> };
+
 /**
  * The reads and writes of one resource, for the engine's routes and for modules alike:
  * row scopes, field permissions, reference labels, optimistic locking, dense positions,
@@ -158,6 +170,8 @@ export class ResourceService {
   readonly listFieldNames: readonly string[];
   /** List selections by the fields they carry, built once (drizzle's selections are plain objects). */
   private readonly listSelections = new Map<string, SelectedFields>();
+  /** Prepared list and count statements by database and shape (see `preparedList`). */
+  private readonly statements = new WeakMap<Db, Map<string, { rows: PreparedList; count: PreparedList }>>();
 
   constructor(
     readonly binding: ResourceBinding,
@@ -367,6 +381,12 @@ export class ResourceService {
    * Both read the statement's snapshot, so the answer is as exact as `count(*)`.
    */
   private async count(db: Db, where: SQL | undefined, filters: readonly ParsedFilter[], scoped: boolean) {
+    const [row] = await this.countQuery(db, where, filters, scoped);
+    return row.count;
+  }
+
+  /** The query `count` runs (a builder: awaited, or prepared once for a prepared list). */
+  private countQuery(db: Db, where: SQL | undefined, filters: readonly ParsedFilter[], scoped: boolean) {
     const total = this.binding.exactTotal;
     const t = this.binding.table;
     let fast: SQL | undefined;
@@ -377,12 +397,58 @@ export class ResourceService {
         fast = sql`coalesce(${total}, 0) - (select count(*) from ${t} where ${and(this.binding.baseWhere, complement)})`;
       }
     }
-    if (fast) {
-      const [row] = await db.select({ count: sql<number>`(${fast})::int` }).from(sql`(select 1) as one`);
-      return row.count;
+    if (fast)
+      return db
+        .select({ count: sql<number>`(${fast})::int` })
+        .from(sql`(select 1) as one`)
+        .$dynamic();
+    return db.select({ count: sql<number>`count(*)::int` }).from(t).where(where).$dynamic();
+  }
+
+  /**
+   * The list's two queries as prepared statements, built once per shape (the fields answered,
+   * each filter's field and operator, the sort) and run with this request's values: drizzle
+   * does not rebuild a ~60-column query on every request, and PostgreSQL parses and plans it
+   * once per connection (decision 021). A filter whose SQL depends on its value (a window count
+   * answered from the last submission) is part of the shape with its value. Lists narrowed by a
+   * row scope (whose SQL names the reader) are not prepared.
+   */
+  private preparedList(db: Db, names: readonly string[], q: ReturnType<ResourceService['parseListQuery']>) {
+    if (q.scoped) return undefined;
+    const byValue = (f: ParsedFilter) => Boolean(this.binding.derived?.[f.field.name]?.filter);
+    const key = [
+      names.join(','),
+      q.sort.field,
+      q.sort.dir,
+      ...q.filters.map((f) => `${f.field.name} ${f.operator}${byValue(f) ? ` ${JSON.stringify(f.value)}` : ''}`),
+    ].join('|');
+    const values: Record<string, unknown> = {};
+    q.filters.forEach((f, i) => {
+      if (!byValue(f)) values[`f${i}`] = f.operator === 'like' ? likePattern(f.value) : f.value;
+    });
+    const statements = this.statements.get(db) ?? new Map();
+    this.statements.set(db, statements);
+    let hit = statements.get(key);
+    if (!hit) {
+      if (statements.size >= MAX_STATEMENTS) return undefined; // a shape past the bound runs as built
+      const bound = q.filters.map((f, i) =>
+        byValue(f) ? f : { ...f, value: sql.placeholder(`f${i}`) as unknown as ParsedFilter['value'] },
+      );
+      const where = and(this.binding.baseWhere, this.filterSql(bound));
+      hit = {
+        rows: db
+          .select(this.listSelection(names))
+          .from(this.binding.table)
+          .where(where)
+          .orderBy(...q.orderBy)
+          .limit(sql.placeholder('limit'))
+          .offset(sql.placeholder('offset'))
+          .prepare(`list_${++statementSeq}`),
+        count: this.countQuery(db, where, bound, false).prepare(`count_${++statementSeq}`),
+      };
+      statements.set(key, hit);
     }
-    const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(t).where(where);
-    return count;
+    return { ...hit, values };
   }
 
   /**
@@ -420,7 +486,20 @@ export class ResourceService {
     fixed: readonly Filter[] = [],
   ) {
     const names = this.listColumns(actor, query.columns);
-    const { where, orderBy, filters, scoped } = this.parseListQuery(actor, query, fixed);
+    const parsed = this.parseListQuery(actor, query, fixed);
+    const prepared = this.preparedList(db, names, parsed);
+    if (prepared) {
+      // The page and the count at once (on PostgreSQL two pooled connections; PGlite queues them).
+      const [rows, counted] = await Promise.all([
+        prepared.rows.execute({ ...prepared.values, limit: size, offset: (page - 1) * size }),
+        prepared.count.execute(prepared.values),
+      ]);
+      return {
+        data: (rows as Row[]).map((r) => this.toRecord(r, actor)),
+        totalItems: (counted as { count: number }[])[0].count,
+      };
+    }
+    const { where, orderBy, filters, scoped } = parsed;
     const t = this.binding.table;
     const rows = await db
       .select(this.listSelection(names))
