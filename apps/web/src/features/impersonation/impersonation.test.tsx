@@ -37,6 +37,15 @@ beforeEach(() => {
   impersonationLive = true;
   impersonationStore.getState().set(null);
   stubApi(fetchMock, (url, init) => {
+    // The ISA panel (decision 017): a learner without an ISA.
+    if (url.pathname === '/admin/isa/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === '/admin/user/isa/get')
+      return jsonResponse(200, {
+        userId: Number(url.searchParams.get('userId')),
+        isaStatus: 'Not Assigned',
+        isa: null,
+        allowed: ['assign'],
+      });
     const token = new Headers(init?.headers).get('token');
     const method = init?.method ?? 'GET';
     made.push({ method, path: url.pathname, token, body: init?.body ? JSON.parse(String(init.body)) : undefined });

@@ -76,6 +76,15 @@ beforeEach(() => {
   reverts = [];
   name = 'Asha Learner';
   stubApi(fetchMock, (url, init) => {
+    // The ISA panel (decision 017): a learner without an ISA.
+    if (url.pathname === '/admin/isa/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === '/admin/user/isa/get')
+      return jsonResponse(200, {
+        userId: Number(url.searchParams.get('userId')),
+        isaStatus: 'Not Assigned',
+        isa: null,
+        allowed: ['assign'],
+      });
     const method = init?.method ?? 'GET';
     if ((url.pathname === '/admin/user/get/5' || url.pathname === '/admin/user/details') && method === 'GET')
       return jsonResponse(200, { ...learner, name });

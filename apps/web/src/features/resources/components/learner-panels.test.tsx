@@ -51,6 +51,15 @@ beforeEach(() => {
   sent = [];
   messages = [];
   stubApi(fetchMock, (url, init) => {
+    // The ISA panel (decision 017): a learner without an ISA.
+    if (url.pathname === '/admin/isa/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === '/admin/user/isa/get')
+      return jsonResponse(200, {
+        userId: Number(url.searchParams.get('userId')),
+        isaStatus: 'Not Assigned',
+        isa: null,
+        allowed: ['assign'],
+      });
     if (url.pathname === '/admin/user/details' && url.searchParams.get('user') === '5')
       return jsonResponse(200, learner);
     if (url.pathname === '/admin/card/user/dashboard-cards') {

@@ -18,6 +18,15 @@ beforeEach(() => {
     { week: '2026-11-16', submitted: 0, reviewed: 0 },
   ];
   stubApi(fetchMock, (url) => {
+    // The ISA panel (decision 017): a learner without an ISA.
+    if (url.pathname === '/admin/isa/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === '/admin/user/isa/get')
+      return jsonResponse(200, {
+        userId: Number(url.searchParams.get('userId')),
+        isaStatus: 'Not Assigned',
+        isa: null,
+        allowed: ['assign'],
+      });
     if (url.pathname === '/admin/user/details') {
       return jsonResponse(200, { id: 5, userId: 5, name: 'Asha', createdAt: at, updatedAt: at, version: 1 });
     }

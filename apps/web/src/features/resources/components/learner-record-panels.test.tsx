@@ -66,6 +66,15 @@ beforeEach(() => {
     { id: 9, userId: 5, type: 'Cheating', reason: 'Copied task 14.', givenByName: 'Mo Mentor', createdAt: at },
   ];
   stubApi(fetchMock, (url, init) => {
+    // The ISA panel (decision 017): a learner without an ISA.
+    if (url.pathname === '/admin/isa/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === '/admin/user/isa/get')
+      return jsonResponse(200, {
+        userId: Number(url.searchParams.get('userId')),
+        isaStatus: 'Not Assigned',
+        isa: null,
+        allowed: ['assign'],
+      });
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     if (method !== 'GET') sent.push({ method, path: url.pathname, body });

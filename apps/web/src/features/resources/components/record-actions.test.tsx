@@ -28,6 +28,15 @@ beforeEach(() => {
     version: 3,
   };
   stubApi(fetchMock, (url, init) => {
+    // The ISA panel (decision 017): a learner without an ISA.
+    if (url.pathname === '/admin/isa/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === '/admin/user/isa/get')
+      return jsonResponse(200, {
+        userId: Number(url.searchParams.get('userId')),
+        isaStatus: 'Not Assigned',
+        isa: null,
+        allowed: ['assign'],
+      });
     const method = init?.method ?? 'GET';
     if (method === 'GET' && url.pathname === '/admin/user/details') return jsonResponse(200, learner);
     if (method === 'GET' && url.pathname === '/admin/card/user/dashboard-cards') {
