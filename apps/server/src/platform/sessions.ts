@@ -58,18 +58,36 @@ export async function createImpersonationSession(
 /** Touches of lastUsedAt are written at most this often, to keep reads cheap. */
 const TOUCH_EVERY_MS = 60_000;
 
+/**
+ * The session and its user by token hash: every request asks it, so it is built once per
+ * database and run as a named prepared statement (decision 021).
+ */
+function buildSessionLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+    .limit(1)
+    .prepare('session_lookup');
+}
+const sessionLookups = new WeakMap<Db, ReturnType<typeof buildSessionLookup>>();
+function sessionLookup(db: Db) {
+  let lookup = sessionLookups.get(db);
+  if (!lookup) {
+    lookup = buildSessionLookup(db);
+    sessionLookups.set(db, lookup);
+  }
+  return lookup;
+}
+
 export async function resolveSession(
   db: Db,
   config: Config,
   token: string,
 ): Promise<{ session: SessionRow; user: UserRow } | null> {
   if (!token || token.length > 200) return null;
-  const rows = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)))
-    .limit(1);
+  const rows = await sessionLookup(db).execute({ tokenHash: sha256(token) });
   const hit = rows[0];
   if (!hit) return null;
   const now = Date.now();

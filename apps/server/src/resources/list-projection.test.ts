@@ -154,7 +154,7 @@ describe('a list shape is prepared once and run with each request’s values', (
     const original = client.query;
     client.query = function (this: unknown, ...args: unknown[]) {
       const q = args[0] as { name?: string; text?: string };
-      if (q?.name && /limit/.test(q.text ?? '')) names.push(q.name);
+      if (q?.name && /from "blogs"/.test(q.text ?? '') && /limit/.test(q.text ?? '')) names.push(q.name);
       return original.apply(this, args);
     };
     try {
