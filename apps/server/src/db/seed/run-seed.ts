@@ -9,10 +9,15 @@ import { seedIfEmpty } from './seed';
  * DATABASE_URL). `npm run seed -- --learners 100000 --seed 7` sets the size and the seed
  * number (default SEED_LEARNERS and SEED); learners go in with batched inserts.
  */
-const { values: args } = parseArgs({
-  options: { learners: { type: 'string' }, seed: { type: 'string' } },
-  strict: true,
-});
+function readArgs() {
+  try {
+    return parseArgs({ options: { learners: { type: 'string' }, seed: { type: 'string' } }, strict: true }).values;
+  } catch (err) {
+    console.error(`${(err as Error).message}\nUsage: npm run seed -- [--learners N] [--seed S]`);
+    process.exit(2);
+  }
+}
+const args = readArgs();
 const whole = (name: string, v: string | undefined, fallback: number, min: number) => {
   if (v === undefined) return fallback;
   const n = Number(v);
