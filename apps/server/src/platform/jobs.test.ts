@@ -182,6 +182,32 @@ describe('scheduled work on pg-boss', () => {
     expect(calls).toBe(4);
   });
 
+  it("a job whose process died mid-run is expired by pg-boss's maintenance and run again", async () => {
+    let runs = 0;
+    const job: ScheduledJob = {
+      name: 'orphan-test',
+      everyMinutes: 60,
+      run: async () => {
+        runs++;
+        return { ok: 1 };
+      },
+    };
+    const q = await queue([job], { now: () => new Date('2030-05-01T08:00:00Z') });
+    await q.schedule();
+    // A worker claims it and dies: the job stays active.
+    const [claimed] = await q.boss.fetch('orphan-test');
+    expect(await q.boss.getJobById('orphan-test', claimed.id)).toMatchObject({ state: 'active' });
+    expect(await q.work()).toEqual([]);
+    await t.database.executeSql(
+      "update pgboss.job set started_on = now() - interval '1 hour' where name = $1 and id = $2",
+      ['orphan-test', claimed.id],
+    );
+    await q.boss.maintain();
+    expect(await q.boss.getJobById('orphan-test', claimed.id)).toMatchObject({ state: 'retry' });
+    expect(await q.work()).toMatchObject([{ id: claimed.id, ok: true }]);
+    expect(runs).toBe(1);
+  });
+
   it('polls on its own and stops cleanly, letting the running job finish', async () => {
     let runs = 0;
     let release!: () => void;
