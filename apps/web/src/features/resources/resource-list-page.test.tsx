@@ -146,3 +146,26 @@ describe('the list asks only for the columns it shows (decision 021)', () => {
     expect(within(chooser).queryByLabelText('Excerpt')).toBeNull();
   }, 20_000);
 });
+
+describe('the edit screen reads the record, not the list row (decision 021)', () => {
+  it('opening a blog from the list shows its content, which the list row does not carry', async () => {
+    signInAs('ADMIN');
+    stubApi(fetchMock, (url) => {
+      if (url.pathname === '/admin/blog/get') return answerList(url);
+      if (url.pathname === '/admin/blog/get/1') {
+        return jsonResponse(200, {
+          ...blog(1),
+          authorName: null,
+          tags: null,
+          excerpt: null,
+          content: 'The whole article',
+        });
+      }
+      return undefined;
+    });
+    renderWithProviders(<AppTestRouter url="/blogs" />);
+    fireEvent.click(await screen.findByRole('link', { name: 'Blog 1' }));
+    expect(await screen.findByDisplayValue('The whole article')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/admin/blog/get/1'))).toBe(true);
+  }, 20_000);
+});
