@@ -224,17 +224,20 @@ export async function seedLearnerIsas(
   const offered = types.filter((t) => t.active);
   const rows: (typeof learnerIsas.$inferInsert)[] = [];
   const puts: (() => Promise<void>)[] = [];
+  let waiting = 0;
   for (const [k, l] of learners.entries()) {
     const s = l.isaStatus;
     if (s === 'Not Assigned') continue;
+    // The second ISA still waiting for documents, and one in five after it, passed its deadline
+    // yesterday: the first sweep makes them overdue (the first keeps waiting, so the status stays).
+    const late = s === 'Documents Not Submitted' && waiting++ % 5 === 1;
     const type = s === 'ISA Verified' && k % 9 === 0 ? types[types.length - 1] : faker.helpers.arrayElement(offered);
     const assignedDaysAgo =
       s === 'Documents Not Submitted' ? faker.number.int({ min: 0, max: 10 }) : faker.number.int({ min: 15, max: 400 });
     const assignedAt = now - assignedDaysAgo * DAY;
     const deadline =
       s === 'Documents Not Submitted'
-        ? // One in five waits past its deadline since yesterday: the first sweep makes it overdue.
-          k % 5 === 0
+        ? late
           ? iso(now - DAY)
           : iso(now + faker.number.int({ min: 1, max: 14 }) * DAY)
         : iso(assignedAt + 14 * DAY);
