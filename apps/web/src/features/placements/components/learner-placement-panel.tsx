@@ -1,6 +1,5 @@
 import {
   addPlanSchema,
-  DEPOSIT_MACHINE,
   extendExpirationSchema,
   formatMoney,
   LEARNER_DATE_BOUNDS,
@@ -51,7 +50,7 @@ export function LearnerPlacementPanel({ id, record }: { def: ResourceDef; id: st
   const allowed = useCan();
   const [move, setMove] = useState<PendingMove | null>(null);
   return (
-    <Paper withBorder radius="md" p="md">
+    <Paper withBorder radius="md" p="md" component="section" aria-label="Placement and plans">
       <Stack gap="md">
         <Title order={2} size="h4">
           Placement and plans
@@ -146,7 +145,7 @@ function LearnerSubscriptions({ userId }: { userId: string }) {
                   <Text size="xs" c="dimmed">
                     {deposit.status === 'Paid' ? `paid ${day(deposit.paidOn)}` : `expires ${day(deposit.expiresOn)}`}
                   </Text>
-                  {canExtend && DEPOSIT_MACHINE.moves[deposit.status as 'Pending'] && deposit.status !== 'Paid' && (
+                  {canExtend && deposit.status !== 'Paid' && (
                     <Button size="compact-xs" variant="light" onClick={() => setExtending(deposit)}>
                       Extend expiration
                     </Button>
