@@ -30,6 +30,7 @@ import {
   replay,
   type SqlSamples,
   timeSequence,
+  timeTogether,
 } from './sql-capture';
 import { type LatencyStats, summarize } from './stats';
 
@@ -209,6 +210,11 @@ export async function runLearners(m: Maintenance, cleanup: Cleanup): Promise<voi
   sqlClient.on('error', () => {});
   await sqlClient.connect();
   cleanup.add('close the learners bare-SQL connection', () => sqlClient.end());
+  // A second connection: the API runs a list's page and count at the same time on two.
+  const sqlClient2 = new pg.Client({ connectionString: url });
+  sqlClient2.on('error', () => {});
+  await sqlClient2.connect();
+  cleanup.add('close the second bare-SQL connection', () => sqlClient2.end());
   let adminUserId: number;
   if (reused) {
     const r = await sqlClient.query<{ id: number }>("select id from users where email = 'bench-admin@example.com'");
@@ -299,8 +305,8 @@ export async function runLearners(m: Maintenance, cleanup: Cleanup): Promise<voi
       });
       if ((r.statuses['200'] ?? 0) !== r.latencies.length) throw new Error(`${s.label}: ${JSON.stringify(r.statuses)}`);
       latencies.push(...r.latencies);
-      await timeSequence(
-        sqlClient,
+      await timeTogether(
+        [sqlClient, sqlClient2],
         [list[0], count[0]],
         {
           warmup: round === 0 ? 10 : 2,
@@ -525,7 +531,7 @@ function formatLearners(
 ): string {
   const out: string[] = [];
   out.push(
-    `GET /admin/user/all, page 1 of ${PAGE_SIZE}, as ADMIN, concurrency 1. Latency in ms. SQL = the engine's list then count query, replayed through pg.`,
+    `GET /admin/user/all, page 1 of ${PAGE_SIZE}, as ADMIN, concurrency 1. Latency in ms. SQL = the engine's list and count queries replayed through pg as the API runs them: as the same prepared statements, at the same time on two connections (list and count: until each answered).`,
   );
   out.push(
     `Targets: HTTP p50 <= ${TARGETS.p50}, p99 <= ${TARGETS.p99}, API adds (HTTP p50 - SQL p50) <= ${TARGETS.apiOverhead}; totalItems checked against count(*).`,

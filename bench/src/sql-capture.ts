@@ -7,6 +7,8 @@ export type CapturedQuery = {
   values: unknown[];
   rowMode?: 'array';
   types?: pg.CustomTypesConfig;
+  /** The prepared statement's name, when the app ran it as one (the replay prepares it too). */
+  name?: string;
 };
 
 type QueryFn = (...args: unknown[]) => unknown;
@@ -30,6 +32,7 @@ export async function captureQueries<T>(fn: () => Promise<T>): Promise<{ result:
         values: Array.isArray(second) ? second : (c.values ?? []),
         rowMode: c.rowMode,
         types: c.types,
+        name: c.name,
       });
     }
     return original.apply(this, args);
@@ -42,7 +45,13 @@ export async function captureQueries<T>(fn: () => Promise<T>): Promise<{ result:
 }
 
 export function replay(client: pg.Client, q: CapturedQuery) {
-  return client.query({ text: q.text, values: q.values, rowMode: q.rowMode, types: q.types } as pg.QueryConfig);
+  return client.query({
+    text: q.text,
+    values: q.values,
+    rowMode: q.rowMode,
+    types: q.types,
+    name: q.name,
+  } as pg.QueryConfig);
 }
 
 /** First cell of the first row, whatever the row mode. */
@@ -74,6 +83,28 @@ export async function timeSequence(
       await replay(client, queries[k]);
       into.each[k].push(msSince(tq));
     }
+    into.totals.push(msSince(t0));
+  }
+  return into;
+}
+
+/**
+ * Runs the queries at the same time, query k on client k (as the API runs a list's page and
+ * count on two pooled connections), `iterations` times or for `maxMs`, after `warmup` rounds:
+ * `totals` is the time until all have answered, `each[k]` the time until query k has.
+ */
+export async function timeTogether(
+  clients: pg.Client[],
+  queries: CapturedQuery[],
+  opts: { warmup: number; iterations: number; maxMs: number },
+  into: SqlSamples = { totals: [], each: queries.map(() => []) },
+): Promise<SqlSamples> {
+  const once = () => Promise.all(queries.map((q, k) => replay(clients[k], q)));
+  for (let i = 0; i < opts.warmup; i++) await once();
+  const started = process.hrtime.bigint();
+  for (let n = 0; n < opts.iterations && msSince(started) < opts.maxMs; n++) {
+    const t0 = process.hrtime.bigint();
+    await Promise.all(queries.map((q, k) => replay(clients[k], q).then(() => into.each[k].push(msSince(t0)))));
     into.totals.push(msSince(t0));
   }
   return into;
