@@ -6,6 +6,7 @@ import type { Db } from '../client';
 import { batches, batchMentors, blogs, colleges, events, learnerIsas, users } from '../schema';
 import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './demo-accounts';
 import { seedCatalog, seedDashboardCards, seedMessages, seedWebsiteConfiguration } from './seed-catalog';
+import { seedCrmAndAppointments } from './seed-crm-appointments';
 import {
   isaStatusFor,
   learnerMoney,
@@ -14,7 +15,6 @@ import {
   seedLearnerIsas,
   seedSubscriptions,
 } from './seed-isas-and-plans';
-import { seedCrmAndAppointments } from './seed-crm-appointments';
 import { seedLearnerRecords } from './seed-learner-records';
 import { learnerFacts, seedHolds, seedSubmissions } from './seed-learners';
 
