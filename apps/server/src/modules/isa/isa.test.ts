@@ -313,12 +313,27 @@ describe('the lifecycle through the calls', () => {
       'application/pdf',
     );
     expect(big.statusCode).toBe(413);
+    // The cap is the document's own (10 MB), not the image upload's (UPLOAD_MAX_BYTES, 5 MB).
+    const six = await upload(
+      'document',
+      L[2],
+      negotiator,
+      'scan.pdf',
+      Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024)]),
+      'application/pdf',
+    );
+    expect(six.statusCode).toBe(200);
+    expect(six.json().isa.document.size).toBe(PDF.length + 6 * 1024 * 1024);
     const noReason = await post('/admin/user/isa/update', negotiator, { userId: L[2], version: 1, move: 'optOut' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().issues[0]).toEqual({ path: ['reason'], message: 'Say why' });
     const noDates = await post('/admin/user/isa/extend', negotiator, { userId: L[2], version: 1 });
     expect(noDates.statusCode).toBe(400);
-    expect((await state(L[2])).isa).toMatchObject({ status: 'Documents Not Submitted', document: null });
+    const submitted = await state(L[2]);
+    expect(submitted.isa).toMatchObject({ status: 'ISA Submitted', document: { name: 'scan.pdf' } });
+    // Back to a fresh ISA for the tests below.
+    await post('/admin/user/isa/remove', negotiator, { userId: L[2], version: submitted.isa.version, reason: 'Reset' });
+    await post('/admin/user/isa/assign', negotiator, { userId: L[2], isaTypeId: typeId });
   });
 
   it('answers a stale version with 409 and writes nothing', async () => {
