@@ -2,6 +2,12 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { expectDashboard, logIn } from './helpers';
 
+/** A list screen whose heading shows and whose rows have come. */
+async function listLoaded(page: Page, heading: string) {
+  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+}
+
 // Issue 8, finding 13: zero axe violations on every screen, in light and in dark mode.
 const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   { path: '/', ready: (p) => expectDashboard(p) },
@@ -23,6 +29,9 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   { path: '/blogs/1', ready: (p) => expect(p.getByRole('button', { name: 'Save' })).toBeVisible() },
   { path: '/events', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
   { path: '/learners', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
+  { path: '/placement-queue', ready: (p) => listLoaded(p, 'Placement queue') },
+  { path: '/plans', ready: (p) => listLoaded(p, 'Plans') },
+  { path: '/subscriptions', ready: (p) => listLoaded(p, 'Subscriptions') },
   { path: '/audit-log', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
   { path: '/roles', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
   { path: '/roles/5', ready: (p) => expect(p.getByRole('tab', { name: 'Members' })).toBeVisible() },
