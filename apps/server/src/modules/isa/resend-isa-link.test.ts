@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../../db/schema';
+import { createMailer, deliverPendingMail, MAIL_MAX_ATTEMPTS } from '../../platform/mail';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /** `isa/resend` against a real SMTP server started here (smtp-server from npm). */
@@ -117,5 +118,32 @@ describe('isa/resend over SMTP', () => {
     } finally {
       refuse = false;
     }
+  });
+
+  it('sends what waited in the outbox once SMTP is there, each message once even with two runs at once', async () => {
+    const offline = await t.call({
+      method: 'POST',
+      url: '/admin/user/isa/resend',
+      token: negotiator,
+      payload: { userId: learnerId },
+    });
+    // Written as if no SMTP had been configured: queued, never tried.
+    await t.db
+      .update(mailOutbox)
+      .set({ status: 'queued', attempts: 0, error: null })
+      .where(eq(mailOutbox.id, offline.json().id));
+    received.length = 0;
+    const { port } = server.server.address() as AddressInfo;
+    const mailer = createMailer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'isa@cohort.test' });
+    const [a, b] = await Promise.all([deliverPendingMail(t.db, mailer), deliverPendingMail(t.db, mailer)]);
+    // The failed message of the test before is tried again too (the server takes it now).
+    expect(a.sent + b.sent).toBe(2);
+    expect(received).toHaveLength(2);
+    expect(await deliverPendingMail(t.db, mailer)).toEqual({ sent: 0, failed: 0 });
+    const rows = await t.db.select().from(mailOutbox);
+    expect(rows.every((r) => r.status === 'sent')).toBe(true);
+    // Without SMTP nothing is tried.
+    expect(await deliverPendingMail(t.db, createMailer({ MAIL_FROM: 'x@y.z' }))).toEqual({ sent: 0, failed: 0 });
+    expect(MAIL_MAX_ATTEMPTS).toBeGreaterThan(1);
   });
 });
