@@ -116,7 +116,15 @@ export const planResource: ResourceDef = {
       form: true,
     },
     { name: 'description', label: 'Description', type: 'text', form: true, inList: false },
-    { name: 'active', label: 'Offered', type: 'boolean', list: true, filter: true, form: true },
+    {
+      name: 'active',
+      label: 'Offered',
+      type: 'boolean',
+      list: true,
+      filter: true,
+      form: true,
+      description: 'Only offered plans can be added to a learner',
+    },
   ],
 };
 

@@ -102,6 +102,30 @@ describe('/admin/plan/*: plans with money in minor units', () => {
   });
 });
 
+describe('plans: update (versioned) and delete', () => {
+  it('ADMIN updates a plan with its version; a stale one is a 409; a used plan cannot be deleted', async () => {
+    const plan = (await t.call({ method: 'GET', url: `/admin/plan/get/${plans.basic}`, token: admin })).json();
+    expect(plan).toMatchObject({ name: 'Basic', priceMinor: 2500000, currency: 'INR', active: true });
+    const put = (payload: Record<string, unknown>, token = admin) =>
+      t.call({ method: 'PUT', url: `/admin/plan/update/${plans.basic}`, token, payload });
+    expect((await put({ priceMinor: 2600000, version: plan.version }, negotiator)).statusCode).toBe(403);
+    expect((await put({ priceMinor: 26000.5, version: plan.version })).statusCode).toBe(400);
+    const updated = await put({ priceMinor: 2600000, version: plan.version });
+    expect(updated.json()).toMatchObject({ priceMinor: 2600000, version: plan.version + 1 });
+    expect((await put({ priceMinor: 2700000, version: plan.version })).statusCode).toBe(409);
+    // Back to the price the later tests expect.
+    await put({ priceMinor: 2500000, version: plan.version + 1 });
+    const spare = await t.call({
+      method: 'POST',
+      url: '/admin/plan/add',
+      token: admin,
+      payload: { name: 'Spare', kind: 'Standard', priceMinor: 100, currency: 'USD', durationMonths: 1 },
+    });
+    const removed = await t.call({ method: 'DELETE', url: `/admin/plan/delete/${spare.json().id}`, token: admin });
+    expect(removed.statusCode).toBe(200);
+  });
+});
+
 describe('POST /admin/user/plan/add and POST /admin/subscription', () => {
   it('subscribes a learner at the plan price, with its deposit; Plans, Pro Plan and Upfront Status follow', async () => {
     const l1 = await learner('l1@test.local');
@@ -218,6 +242,22 @@ describe('GET /admin/subscription/all and PUT /admin/subscription/{id}', () => {
     ).toBe(403);
   });
 
+  it('GET /admin/subscription/get and get/{id} read inside the scope; a plan in use cannot be deleted', async () => {
+    const l1 = await learner('l1@test.local');
+    const [mine] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, l1.id)).limit(1);
+    const one = await t.call({ method: 'GET', url: `/admin/subscription/get/${mine.id}`, token: motivator });
+    expect(one.json()).toMatchObject({ id: mine.id, userId: l1.id, currency: 'INR' });
+    const l3 = await learner('l3@test.local');
+    const [theirs] = await t.db.select().from(subscriptions).where(eq(subscriptions.userId, l3.id)).limit(1);
+    expect(
+      (await t.call({ method: 'GET', url: `/admin/subscription/get/${theirs.id}`, token: motivator })).statusCode,
+    ).toBe(404);
+    const list = await t.call({ method: 'GET', url: '/admin/subscription/get', token: negotiator });
+    expect(list.json().totalItems).toBe(3);
+    const used = await t.call({ method: 'DELETE', url: `/admin/plan/delete/${plans.basic}`, token: admin });
+    expect(used.statusCode).toBe(409);
+  });
+
   it('cancels along the subscription flow, versioned; an ended one cannot come back (409 naming the moves)', async () => {
     const l1 = await learner('l1@test.local');
     const [active] = await t.db
@@ -227,6 +267,9 @@ describe('GET /admin/subscription/all and PUT /admin/subscription/{id}', () => {
     const put = (payload: Record<string, unknown>, token = negotiator) =>
       t.call({ method: 'PUT', url: `/admin/subscription/${active.id}`, token, payload });
     expect((await put({ status: 'Cancelled', version: active.version }, motivator)).statusCode).toBe(403);
+    const unknown = await put({ priceMinor: 1, version: active.version });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().issues[0]).toMatchObject({ path: ['priceMinor'], message: 'Unknown field' });
     const early = await put({ endDate: '2025-01-01', version: active.version });
     expect(early.statusCode).toBe(400);
     expect(early.json().issues[0].path).toEqual(['endDate']);

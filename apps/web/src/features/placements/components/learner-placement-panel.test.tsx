@@ -56,19 +56,21 @@ const deposit = {
   version: 2,
 };
 let posted: { url: string; body: unknown }[];
+let depositNow: Omit<typeof deposit, 'paidOn'> & { paidOn: string | null };
 
 beforeEach(() => {
   vi.mocked(notifications.show).mockClear();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   posted = [];
+  depositNow = deposit;
   stubApi(fetchMock, (url, init) => {
     if (url.pathname === '/admin/subscription/all') {
       expect(url.searchParams.get('userId')).toBe('5');
       return jsonResponse(200, { data: [subscription], totalItems: 1 });
     }
     if (url.pathname === '/admin/subscription/upfront-deposit')
-      return jsonResponse(200, { data: [deposit], totalItems: 1 });
+      return jsonResponse(200, { data: [depositNow], totalItems: 1 });
     if (url.pathname === '/admin/plan/get')
       return jsonResponse(200, {
         data: [{ id: 1, name: 'Basic', priceMinor: 2500000, currency: 'INR', durationMonths: 6, active: true }],
@@ -163,6 +165,22 @@ describe('the placement and plans panel', () => {
     expect(await within(form).findByText('Reason is required')).toBeTruthy();
     expect(within(form).getByText('New expiry date must be a date')).toBeTruthy();
     expect(posted).toEqual([]);
+  });
+
+  it('a Pending deposit may be extended or paid; a Paid one neither', async () => {
+    signInAs('NEGOTIATOR');
+    depositNow = { ...deposit, status: 'Pending' };
+    const { unmount } = renderPanel();
+    const sub = await screen.findByLabelText('Subscription to Pro Placement');
+    expect(await within(sub).findByRole('button', { name: 'Extend expiration' })).toBeTruthy();
+    expect(within(sub).getByRole('button', { name: 'Record payment' })).toBeTruthy();
+    unmount();
+    depositNow = { ...deposit, status: 'Paid', paidOn: '2026-01-08' };
+    renderPanel();
+    const paid = await screen.findByLabelText('Subscription to Pro Placement');
+    expect(await within(paid).findByText('paid 8th Jan 2026')).toBeTruthy();
+    expect(within(paid).queryByRole('button', { name: 'Extend expiration' })).toBeNull();
+    expect(within(paid).queryByRole('button', { name: 'Record payment' })).toBeNull();
   });
 
   it('a role without the money calls sees the flows but no plan buttons', async () => {
