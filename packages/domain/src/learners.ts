@@ -15,12 +15,7 @@ import {
   UPFRONT_STATUSES,
 } from './enums';
 import { boundedDay, LEARNER_DATE_BOUNDS, optionalText, recordId, requiredText } from './fields';
-import {
-  LEARNER_FLOWS,
-  PENALTY_REASONS,
-  PLACEMENT_PAYMENT_STATUSES,
-  VERIFICATION_STEPS,
-} from './placement-flows';
+import { LEARNER_FLOWS, PENALTY_REASONS, PLACEMENT_PAYMENT_STATUSES, VERIFICATION_STEPS } from './placement-flows';
 import type { ActionSpec, FieldDef, ResourceDef } from './resource';
 import { decimalInt, idParam, isoDateTime, isoDay } from './wire';
 
@@ -81,7 +76,13 @@ const LEARNER_FIELDS: FieldDef[] = [
     reference: { resource: 'plan', labelField: 'name' },
     filter: true,
   },
-  { name: 'planId', label: 'Plans', type: 'reference', reference: { resource: 'plan', labelField: 'name' }, filter: true },
+  {
+    name: 'planId',
+    label: 'Plans',
+    type: 'reference',
+    reference: { resource: 'plan', labelField: 'name' },
+    filter: true,
+  },
   { name: 'alumniStatus', label: 'Alumni Status', type: 'enum', options: ALUMNI_STATUSES, filter: true },
   { name: 'followUpStatus', label: 'Follow-up Status', type: 'enum', options: FOLLOW_UP_STATUSES, filter: true },
   { name: 'followUpDate', label: 'Follow Up Date', type: 'date', filter: true, sort: true },

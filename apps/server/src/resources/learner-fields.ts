@@ -1,8 +1,8 @@
 import {
   ISA_PENDING_STATUSES,
   PAYMENT_QUEUE_STATES,
-  PENALTY_QUEUE_STATES,
   type ParsedFilter,
+  PENALTY_QUEUE_STATES,
   roleByKey,
   SUBMISSION_WINDOWS,
   submissionWindowKey,
@@ -95,7 +95,10 @@ export const LEARNER_DERIVED: Record<string, DerivedField> = {
   placementQueue: {
     sql: sql<boolean>`(${PLACEMENT_QUEUE})`.mapWith(Boolean),
     notNull: true,
-    filter: (f) => (f.operator === '=' && f.value === true) || (f.operator === '!=' && f.value === false) ? PLACEMENT_QUEUE : undefined,
+    filter: (f) =>
+      (f.operator === '=' && f.value === true) || (f.operator === '!=' && f.value === false)
+        ? PLACEMENT_QUEUE
+        : undefined,
   },
   noOfWarnings: {
     sql: sql<number>`(select count(*) from ${notWorkingWarnings} where ${notWorkingWarnings.userId} = ${learnerId} and ${
