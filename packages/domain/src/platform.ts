@@ -73,6 +73,23 @@ export const AUDIT_ACTIONS = [
   { value: 'impersonate', label: 'Impersonate', color: 'orange' },
   { value: 'stopImpersonation', label: 'Stop impersonating', color: 'gray' },
   { value: 'revert', label: 'Revert', color: 'violet' },
+  // A learner's ISA (decision 017): one entry per move, on the ISA and on the learner.
+  { value: 'isaAssign', label: 'Assign ISA', color: 'teal' },
+  { value: 'isaReplace', label: 'ISA replaced', color: 'gray' },
+  { value: 'isaChangeType', label: 'Change ISA type', color: 'blue' },
+  { value: 'isaSubmitDocuments', label: 'ISA documents uploaded', color: 'orange' },
+  { value: 'isaUploadVideo', label: 'ISA video uploaded', color: 'orange' },
+  { value: 'isaVerify', label: 'Verify ISA', color: 'green' },
+  { value: 'isaExtend', label: 'Extend ISA', color: 'blue' },
+  { value: 'isaResend', label: 'Resend ISA link', color: 'gray' },
+  { value: 'isaRequestTermination', label: 'Request ISA termination', color: 'orange' },
+  { value: 'isaCancelTermination', label: 'Cancel ISA termination', color: 'blue' },
+  { value: 'isaTerminate', label: 'Terminate ISA', color: 'red' },
+  { value: 'isaOptOut', label: 'Opt out of ISA', color: 'gray' },
+  { value: 'isaRemove', label: 'Remove ISA', color: 'red' },
+  { value: 'isaDeadlinePassed', label: 'ISA document deadline passed', color: 'red' },
+  { value: 'isaExpire', label: 'ISA expired', color: 'gray' },
+  { value: 'queueMail', label: 'Mail written', color: 'gray' },
 ] as const;
 
 export const auditResource: ResourceDef = {
@@ -97,6 +114,8 @@ export const auditResource: ResourceDef = {
     // The learner the written row belongs to, and the entry a revert undoes (decision 015).
     { name: 'subjectUserId', label: 'Learner id', type: 'integer', filter: true },
     { name: 'revertsAuditId', label: 'Reverts entry', type: 'integer', filter: true },
+    // Spec §4 "Source": 1 User (a person), 2 System (scheduled work; decision 017).
+    { name: 'source', label: 'Source (1 User, 2 System)', type: 'integer', filter: true, sort: true },
     { name: 'before', label: 'Before', type: 'json', inList: false },
     { name: 'after', label: 'After', type: 'json', inList: false },
   ],

@@ -504,6 +504,15 @@ describe('sweepIsaDeadlines', () => {
       .where(and(eq(auditLog.entity, 'learnerIsa'), eq(auditLog.action, 'isaExpire')))
       .orderBy(desc(auditLog.id));
     expect(entry).toMatchObject({ actorId: null, actorName: 'System', source: 2, subjectUserId: L[4] });
+    // The audit log filters by Source.
+    const system = await t.call({
+      method: 'GET',
+      url: `/admin/audit/get?filters=${encodeURIComponent(JSON.stringify([{ field: 'source', operator: '=', value: 2 }]))}`,
+      token: admin,
+    });
+    expect(system.statusCode).toBe(200);
+    expect(system.json().totalItems).toBeGreaterThanOrEqual(4);
+    expect(system.json().data.every((e: { actorName: string }) => e.actorName === 'System')).toBe(true);
     const human = await t.db.select().from(auditLog).where(eq(auditLog.action, 'isaAssign'));
     expect(human.every((e) => e.source === 1)).toBe(true);
   });
