@@ -1,4 +1,4 @@
-import { type ActionSpec, allowedMoves, currentState, type FieldDef, type ResourceDef } from '@cohort/domain';
+import type { ActionSpec, FieldDef, ResourceDef } from '@cohort/domain';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { type FormEvent, useState } from 'react';
@@ -15,23 +15,16 @@ import { useCan } from '../../../lib/auth';
 import { notifySuccess } from '../../../lib/notify';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/validation';
 import { useRecordAction } from '../api/run-record-action';
+import { flowFields } from '../flow-options';
 
 /** Every input of an action as the API takes it: an emptied optional input is sent as null (it clears the field). */
 export function actionPayload(action: ActionSpec, values: FormValues): Record<string, unknown> {
   return Object.fromEntries(action.inputs.map((f) => [f.name, toPayloadValue(f, values[f.name])]));
 }
 
-/**
- * An action's inputs as the form offers them: a field a flow moves (a learner's penalty) offers
- * only the states the record may move to from where it stands (decision 018).
- */
+/** An action's inputs as the form offers them: a flow's field offers only the moves it allows (decision 018). */
 export function actionInputs(def: ResourceDef, action: ActionSpec, record: ApiRecord): FieldDef[] {
-  return action.inputs.map((input) => {
-    const machine = def.machines?.find((m) => m.field === input.name);
-    if (!machine || !input.options) return input;
-    const next = allowedMoves(machine, currentState(machine, record[input.name]));
-    return { ...input, options: input.options.filter((o) => next.includes(String(o.value))) };
-  });
+  return flowFields(def, action.inputs, record);
 }
 
 /** The record's declared actions the role may run (ActionSpec), each a button with its own small form. */

@@ -8,6 +8,7 @@ import { useUnsavedChangesGuard } from '../../../components/unsaved-changes/use-
 import { ApiError } from '../../../lib/api-client';
 import { notifySuccess } from '../../../lib/notify';
 import { serverFieldErrors } from '../../../lib/validation';
+import { flowFields } from '../flow-options';
 
 type Props = {
   def: ResourceDef;
@@ -120,7 +121,7 @@ export function ResourceEditor({
           </Alert>
         )}
         <ResourceFormFields
-          fields={fields}
+          fields={record ? flowFields(def, fields, record, true) : fields}
           values={form.values}
           errors={form.errors}
           disabled={saving}
