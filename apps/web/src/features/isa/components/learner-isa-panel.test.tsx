@@ -1,6 +1,6 @@
 import { allowedIsaMoves, type IsaRecordWire, type IsaStateWire, type IsaStatus, userResource } from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { TestRouter } from '../../../testing/router';
@@ -193,6 +193,63 @@ describe('LearnerIsaPanel', () => {
     renderPanel();
     expect(await screen.findByLabelText('ISA status: ISA Acceptance Video Uploaded')).toBeTruthy();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
+  }, 20_000);
+
+  it('uploads the documents on the learner’s behalf with progress, with the token, and shows the new status', async () => {
+    signInAs('MOTIVATOR');
+    current = stateOf('Documents Not Submitted');
+    const sentRequests: { url: string; headers: Record<string, string>; file: File }[] = [];
+    let xhr: FakeXhr | undefined;
+    class FakeXhr {
+      upload: { onprogress?: (e: { lengthComputable: boolean; loaded: number; total: number }) => void } = {};
+      onload?: () => void;
+      onerror?: () => void;
+      ontimeout?: () => void;
+      timeout = 0;
+      status = 0;
+      responseText = '';
+      url = '';
+      headers: Record<string, string> = {};
+      open(_method: string, url: string) {
+        this.url = url;
+      }
+      setRequestHeader(k: string, v: string) {
+        this.headers[k] = v;
+      }
+      getResponseHeader() {
+        return null;
+      }
+      send(form: FormData) {
+        sentRequests.push({ url: this.url, headers: this.headers, file: form.get('file') as File });
+        xhr = this;
+      }
+    }
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    renderPanel();
+    await screen.findByRole('button', { name: 'Upload documents' });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const pdf = new File(['%PDF-1.4 signed'], 'signed.pdf', { type: 'application/pdf' });
+    fireEvent.change(input, { target: { files: [pdf] } });
+    await waitFor(() => expect(sentRequests).toHaveLength(1));
+    expect(sentRequests[0].url).toBe('/admin/user/isa/upload-document?userId=5');
+    expect(sentRequests[0].headers.token).toBe('tok');
+    expect(sentRequests[0].file.name).toBe('signed.pdf');
+    act(() => xhr?.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }));
+    expect(await screen.findByRole('progressbar', { name: 'Upload documents: 40%' })).toBeTruthy();
+    current = stateOf('ISA Submitted', { document: file('signed.pdf', 'application/pdf', '/doc?ticket=t') });
+    act(() => {
+      if (!xhr) return;
+      xhr.status = 200;
+      xhr.responseText = JSON.stringify(current);
+      xhr.onload?.();
+    });
+    expect(await screen.findByLabelText('ISA status: ISA Submitted')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.getByRole('link', { name: 'View document' })).toBeTruthy();
+    // A motivator uploads and resends; verifying and removing are the negotiator's.
+    expect(screen.getByRole('button', { name: 'Upload acceptance video' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Remove ISA' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Extend ISA' })).toBeNull();
   }, 20_000);
 
   it('is not shown to a role that may not read ISAs', async () => {
