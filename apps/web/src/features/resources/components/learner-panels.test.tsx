@@ -53,6 +53,9 @@ beforeEach(() => {
   stubApi(fetchMock, (url, init) => {
     // The ISA panel (decision 017): a learner without an ISA.
     if (url.pathname === '/admin/isa/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    // The placement panel: the learner's subscriptions and deposits (decision 018).
+    if (url.pathname === '/admin/subscription/all' || url.pathname === '/admin/subscription/upfront-deposit')
+      return jsonResponse(200, { data: [], totalItems: 0 });
     if (url.pathname === '/admin/user/isa/get')
       return jsonResponse(200, {
         userId: Number(url.searchParams.get('userId')),
