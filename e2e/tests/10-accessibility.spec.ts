@@ -32,6 +32,13 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   { path: '/placement-queue', ready: (p) => listLoaded(p, 'Placement queue') },
   { path: '/plans', ready: (p) => listLoaded(p, 'Plans') },
   { path: '/subscriptions', ready: (p) => listLoaded(p, 'Subscriptions') },
+  // ISA terms and the mail outbox (decision 017).
+  { path: '/isa-types', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
+  {
+    path: '/isa-types/new',
+    ready: (p) => expect(p.getByRole('heading', { name: 'New ISA type', level: 1 })).toBeVisible(),
+  },
+  { path: '/mail-outbox', ready: (p) => listLoaded(p, 'Mail outbox') },
   { path: '/audit-log', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
   { path: '/roles', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
   { path: '/roles/5', ready: (p) => expect(p.getByRole('tab', { name: 'Members' })).toBeVisible() },
@@ -117,8 +124,9 @@ test('keyboard: skip link, login landmark, the column chooser keeps focus, dialo
 
   // A dialog's first focus is a named control.
   await page.getByRole('button', { name: 'Views' }).click();
-  await page.getByLabel('Save the current view as').fill('Mine');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Save as a new view…' }).click();
+  await page.getByRole('dialog', { name: 'Save this view' }).getByLabel('Name').fill('Mine');
+  await page.getByRole('button', { name: 'Save view', exact: true }).click();
   const toast = page.locator('.mantine-Notification-root').first();
   await expect(toast).toBeVisible();
   const box = await toast.boundingBox();

@@ -6,6 +6,7 @@ import {
   localStorageColorSchemeManager,
   MantineProvider,
   Modal,
+  Notification,
 } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { Suspense, useEffect } from 'react';
@@ -28,6 +29,8 @@ const theme = createTheme({
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close dialog' } } }),
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    // Toasts too: axe's button-name (a toast on screen while a page is checked).
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
   },
 });
 const COLORS = [
