@@ -8,9 +8,10 @@ import { useCan } from '../../lib/auth';
 
 type Option = { value: string; label: string };
 
-function listUrl(path: string, filters: unknown[]): string {
+/** A list of the target's records answering only their label (decision 021: nothing else is read). */
+function listUrl(path: string, labelField: string, filters: unknown[]): string {
   const def = RESOURCES[path];
-  const query = new URLSearchParams({ page_size: '20', filters: JSON.stringify(filters) });
+  const query = new URLSearchParams({ page_size: '20', filters: JSON.stringify(filters), columns: labelField });
   return `${staffCall(def, 'list').url}?${query}`;
 }
 
@@ -47,7 +48,11 @@ export function ReferenceSelect({
     queryFn: ({ signal }) =>
       api
         .get<ListResult<Record<string, unknown>>>(
-          listUrl(ref.resource, debounced ? [{ field: ref.labelField, operator: 'like', value: debounced }] : []),
+          listUrl(
+            ref.resource,
+            ref.labelField,
+            debounced ? [{ field: ref.labelField, operator: 'like', value: debounced }] : [],
+          ),
           { signal },
         )
         .then((r) => toOptions(r.data)),
@@ -58,7 +63,7 @@ export function ReferenceSelect({
     queryFn: ({ signal }) =>
       api
         .get<ListResult<Record<string, unknown>>>(
-          listUrl(ref.resource, [{ field: 'id', operator: '=', value: Number(value) }]),
+          listUrl(ref.resource, ref.labelField, [{ field: 'id', operator: '=', value: Number(value) }]),
           {
             signal,
           },
