@@ -179,7 +179,7 @@ test('an admin filters learners, saves a shared view, gives 40 an owner and expo
   await expect(
     assign.getByText(/^40 learners now have this owner|^\d+ learners now have this owner \(\d+ already had\)/),
   ).toBeVisible();
-  expect((sent?.userIds as number[]).length).toBe(40);
+  expect(sent?.userIds).toHaveLength(40);
   await assign.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByTestId('selection-bar')).toHaveCount(0);
 
