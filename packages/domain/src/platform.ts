@@ -90,6 +90,16 @@ export const AUDIT_ACTIONS = [
   { value: 'isaDeadlinePassed', label: 'ISA document deadline passed', color: 'red' },
   { value: 'isaExpire', label: 'ISA expired', color: 'gray' },
   { value: 'queueMail', label: 'Mail written', color: 'gray' },
+  // Plans and the placement flows (decision 018).
+  { value: 'updatePlacementPayment', label: 'Placement payment', color: 'blue' },
+  { value: 'updatePenalty', label: 'Placement penalty', color: 'orange' },
+  { value: 'updateProStatus', label: 'Pro status', color: 'blue' },
+  { value: 'updateVerification', label: 'Verification step', color: 'blue' },
+  { value: 'syncPlan', label: 'Plan and upfront status', color: 'gray' },
+  { value: 'replace', label: 'Plan replaced', color: 'gray' },
+  { value: 'extendExpiration', label: 'Deposit extended', color: 'blue' },
+  { value: 'recordPayment', label: 'Deposit paid', color: 'green' },
+  { value: 'expire', label: 'Deposit expired', color: 'red' },
 ] as const;
 
 export const auditResource: ResourceDef = {
