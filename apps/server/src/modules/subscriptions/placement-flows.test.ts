@@ -5,7 +5,7 @@ import {
   PLACEMENT_PENALTY_MACHINE,
   type StateMachine,
 } from '@cohort/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -103,6 +103,33 @@ describe('the placement flows through the API, exhaustively', () => {
       placementPenaltyPaymentStatus: 'Required and Pending',
       placementPenaltyReason: 'Bond Negotiation',
     });
+  });
+
+  it('a revert from the history is held to the flow too: Paid cannot go back to a CIBIL check', async () => {
+    const start = await put({ placementPenaltyPaymentStatus: 'Pending CIBIL check' });
+    const paid = await t.call({
+      method: 'POST',
+      url: '/admin/user/placement-penalty/update',
+      token: negotiator,
+      payload: { userId: learnerId, placementPenaltyPaymentStatus: 'Paid', version: start.version },
+    });
+    expect(paid.statusCode).toBe(200);
+    const [entry] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'updatePenalty'), eq(auditLog.subjectUserId, learnerId)))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    const before = await row();
+    const revert = await t.call({
+      method: 'POST',
+      url: '/admin/user/history/revert',
+      token: negotiator,
+      payload: { auditId: entry.id, field: 'placementPenaltyPaymentStatus', version: before.version },
+    });
+    expect(revert.statusCode).toBe(409);
+    expect(revert.json().message).toMatch(/cannot move from Paid to Pending CIBIL check/);
+    expect(await row()).toEqual(before);
   });
 
   it('bad input 400 (a penalty without its reason, an unknown state); wrong role 403', async () => {
