@@ -86,7 +86,9 @@ function LeadDetails({ summary }: { summary: LeadSummary }) {
   return (
     <Stack gap="xs">
       <Group gap="xs">
-        <Badge color={colourOf(LEAD_STATUSES, lead.status)}>{lead.status}</Badge>
+        <Badge variant="light" color={colourOf(LEAD_STATUSES, lead.status)}>
+          {lead.status}
+        </Badge>
         <Badge variant="light" color={colourOf(LEAD_SOURCES, lead.source)}>
           Source: {LEAD_SOURCES.find((o) => o.value === lead.source)?.label ?? lead.source}
         </Badge>
@@ -134,7 +136,7 @@ function LeadDetails({ summary }: { summary: LeadSummary }) {
         <Stack gap={4} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Recent calls">
           {summary.recentCalls.map((c) => (
             <Group key={c.id} component="li" gap="xs" wrap="nowrap" align="flex-start">
-              <Badge size="sm" color={colourOf(CALL_OUTCOMES, c.outcome)}>
+              <Badge size="sm" variant="light" color={colourOf(CALL_OUTCOMES, c.outcome)}>
                 {c.outcome}
               </Badge>
               <Text size="xs" c="dimmed">

@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, type HistoryChange, type HistoryEntry, type ResourceDef } from '@cohort/domain';
-import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { PaginationBar } from '../../../components/data-table/pagination-bar';
@@ -70,7 +70,9 @@ function Entry({ entry, userId }: { entry: HistoryEntry; userId: string }) {
                 <Table.Th w={180}>Field</Table.Th>
                 <Table.Th>Before</Table.Th>
                 <Table.Th>After</Table.Th>
-                <Table.Th w={110} />
+                <Table.Th w={110}>
+                  <VisuallyHidden>Revert</VisuallyHidden>
+                </Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
