@@ -106,7 +106,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
   const prefs = useColumnPrefs(def, slug);
   // A saved view's columns come with it in the url (decision 020); otherwise the person's own choice.
   const urlColumns = useMemo(
-    () => search.columns?.filter((name) => def.fields.some((f) => f.name === name)),
+    () => search.columns?.filter((name) => listFields(def.fields).some((f) => f.name === name)),
     [search.columns, def],
   );
   const viewColumns = urlColumns?.length ? urlColumns : undefined;
@@ -151,11 +151,11 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
   ];
 
   // The list answers only the columns shown (and what the row buttons read): a long text or a
-  // count nobody looks at is never read (decision 021).
-  const columnsAsked = useMemo(
-    () => [...new Set([...visible, ...(reg.rowActions ?? []).flatMap((a) => a.fields ?? [])])],
-    [visible, reg.rowActions],
-  );
+  // count nobody looks at is never read (decision 021). An amount comes with its currency (decision 018).
+  const columnsAsked = useMemo(() => {
+    const currencies = visible.flatMap((name) => def.fields.find((f) => f.name === name)?.currencyField ?? []);
+    return [...new Set([...visible, ...currencies, ...(reg.rowActions ?? []).flatMap((a) => a.fields ?? [])])];
+  }, [visible, reg.rowActions, def]);
   const list = useResourceList(def, { page, pageSize, sort: usable.sort, filters, columns: columnsAsked }, caps.list);
   const total = list.data?.totalItems ?? 0;
   // Rows chosen for a list action (decision 020): by id across pages, or every row that matches.
