@@ -39,13 +39,6 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
     ready: (p) => expect(p.getByRole('heading', { name: 'New ISA type', level: 1 })).toBeVisible(),
   },
   { path: '/mail-outbox', ready: (p) => listLoaded(p, 'Mail outbox') },
-  // ISA terms and the mail outbox (decision 017).
-  { path: '/isa-types', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
-  {
-    path: '/isa-types/new',
-    ready: (p) => expect(p.getByRole('heading', { name: 'New ISA type', level: 1 })).toBeVisible(),
-  },
-  { path: '/mail-outbox', ready: (p) => listLoaded(p, 'Mail outbox') },
   { path: '/audit-log', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
   { path: '/roles', ready: (p) => expect(p.locator('tbody tr').first()).toBeVisible() },
   { path: '/roles/5', ready: (p) => expect(p.getByRole('tab', { name: 'Members' })).toBeVisible() },
