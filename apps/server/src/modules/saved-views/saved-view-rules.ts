@@ -104,6 +104,9 @@ export async function checkViewState(
       const field = def.fields.find((f) => f.name === name);
       if (!field || service.binding.hidden?.includes(name)) {
         issues.push({ path: ['columns', i], message: `${def.pluralLabel} have no column "${name}"` });
+      } else if (!service.listFieldNames.includes(name)) {
+        // A field only the record's page shows is not a list column (decision 021).
+        issues.push({ path: ['columns', i], message: `${field.label} is shown on the record's page, not in the list` });
       } else if (!canReadField(field, actor.role)) {
         issues.push({ path: ['columns', i], message: `Your role cannot read ${field.label}` });
       } else if (seen.has(name)) {

@@ -172,6 +172,11 @@ describe('/admin/saved-view', () => {
         { resource: 'user', name: 'x', columns: ['name', 'shoeSize'] },
         ['columns.1: Learners have no column "shoeSize"'],
       ],
+      [
+        'a field only the record shows',
+        { resource: 'user', name: 'x', columns: ['name', 'cibilReport'] },
+        ["columns.1: CIBIL report is shown on the record's page, not in the list"],
+      ],
       ['no such role', { resource: 'user', name: 'x', sharedWith: [99999] }, ['sharedWith.0: There is no role 99999']],
       [
         'learners',
