@@ -151,6 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   registerLearnerRecordRoutes(app, services);
   registerUserRoutes(app, services);
   registerIsaRoutes(app);
+  registerIsaRoutes(app);
   registerSubscriptionRoutes(app, services);
   registerCrmRoutes(app, services);
   registerSavedViewRoutes(app, services);
