@@ -100,6 +100,12 @@ export const AUDIT_ACTIONS = [
   { value: 'extendExpiration', label: 'Deposit extended', color: 'blue' },
   { value: 'recordPayment', label: 'Deposit paid', color: 'green' },
   { value: 'expire', label: 'Deposit expired', color: 'red' },
+  // The CRM and appointments (decision 022).
+  { value: 'reopen', label: 'Back in the CRM', color: 'blue' },
+  { value: 'crmSync', label: 'Follow-up from the CRM', color: 'gray' },
+  { value: 'followUpSync', label: 'Follow-up to the CRM', color: 'gray' },
+  { value: 'appointmentSync', label: 'Next appointment', color: 'gray' },
+  { value: 'rate', label: 'Rate interview', color: 'teal' },
 ] as const;
 
 export const auditResource: ResourceDef = {
