@@ -21,8 +21,11 @@ describe('navigation', () => {
           'Not-working warnings',
           'Reactivation requests',
           'Holds',
+          'Mail outbox',
           'Subscriptions',
           'Upfront deposits',
+          'CRM leads',
+          'Appointments',
         ],
       ],
       ['Content', ['Blogs', 'Events', 'Testimonials', 'Companies', 'Products', 'Orders']],
@@ -32,6 +35,7 @@ describe('navigation', () => {
         [
           'Plans',
           'Hold types',
+          'ISA types',
           'Degrees',
           'Degree categories',
           'Locations',
@@ -43,7 +47,7 @@ describe('navigation', () => {
           'User type cards',
         ],
       ],
-      ['Support', ['Enquiries', 'Questions', 'Answers']],
+      ['Support', ['Enquiries', 'Call history', 'Questions', 'Answers']],
       ['Administration', ['Audit log', 'Server errors', 'Console errors', 'Roles', 'Security']],
     ]);
   });
@@ -51,6 +55,7 @@ describe('navigation', () => {
   it('hides what the role may not list, and areas left empty', () => {
     expect(labels('MARKETING')).toEqual([
       'Dashboard',
+      'CRM leads',
       'Blogs',
       'Events',
       'Testimonials',
@@ -67,6 +72,7 @@ describe('navigation', () => {
       'User type conditions',
       'User type cards',
       'Enquiries',
+      'Call history',
       'Security',
     ]);
     expect(groups('HR').map(([area]) => area)).toEqual([
