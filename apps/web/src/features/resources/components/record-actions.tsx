@@ -27,11 +27,18 @@ export function actionInputs(def: ResourceDef, action: ActionSpec, record: ApiRe
   return flowFields(def, action.inputs, record);
 }
 
+/** False when every input a flow moves offers no state to move to from where the record stands. */
+function hasMove(def: ResourceDef, action: ActionSpec, record: ApiRecord): boolean {
+  const moved = actionInputs(def, action, record).filter((f) => def.machines?.some((m) => m.field === f.name));
+  return moved.length === 0 || moved.some((f) => (f.options?.length ?? 0) > 0);
+}
+
 /** The record's declared actions the role may run (ActionSpec), each a button with its own small form. */
 export function RecordActions({ def, id, record }: { def: ResourceDef; id: string; record: ApiRecord }) {
   const allowed = useCan();
   const [open, setOpen] = useState<ActionSpec | null>(null);
-  const actions = (def.actions ?? []).filter((a) => allowed(def.permission, a.name));
+  // An action whose flow has no move left from where the record stands is not offered.
+  const actions = (def.actions ?? []).filter((a) => allowed(def.permission, a.name) && hasMove(def, a, record));
   if (actions.length === 0) return null;
   return (
     <Paper withBorder radius="md" p="md">
