@@ -16,8 +16,8 @@ import { registerCrmRoutes } from './modules/crm/crm.routes';
 import { registerDashboardRoutes } from './modules/dashboard/dashboard.routes';
 import { registerFileRoutes } from './modules/files/files.routes';
 import { registerHistoryRoutes } from './modules/history/history.routes';
-import { registerIsaRoutes } from './modules/isa/isa.routes';
 import { registerImpersonationRoutes } from './modules/impersonation/impersonation.routes';
+import { registerIsaRoutes } from './modules/isa/isa.routes';
 import { registerPreferenceRoutes } from './modules/preferences/preferences.routes';
 import { registerRoleRoutes } from './modules/roles/roles.routes';
 import { registerSavedViewRoutes } from './modules/saved-views/saved-views.routes';
@@ -150,10 +150,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   registerHistoryRoutes(app, services);
   registerLearnerRecordRoutes(app, services);
   registerUserRoutes(app, services);
-  registerIsaRoutes(app);
+  registerCrmRoutes(app, services);
   registerIsaRoutes(app);
   registerSubscriptionRoutes(app, services);
-  registerCrmRoutes(app, services);
   registerSavedViewRoutes(app, services);
 
   // The built console, with the SPA fallback for its client-side routes.

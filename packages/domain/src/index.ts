@@ -97,6 +97,9 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     notWorkingWarningResource,
     reactivationResource,
     mentorTeamResource,
+    leadResource,
+    callHistoryResource,
+    appointmentResource,
     questionResource,
     answerResource,
     websiteConfigurationResource,
@@ -105,7 +108,4 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     frontendErrorResource,
     userResource,
   ].map((r) => [r.path, r]),
-    leadResource,
-    callHistoryResource,
-    appointmentResource,
 );

@@ -587,8 +587,8 @@ export class ResourceService {
       const before = (await this.get(tx, actor, id, true)) as Row & { id: number; version: number };
       const changes = this.toColumnValues(input);
       this.assertValidRow({ ...before, ...changes });
-      const after = await updateVersioned(tx, actor, {
       this.assertMoves(before, changes);
+      const after = await updateVersioned(tx, actor, {
         table: this.binding.table as AnyTable & { version: Column },
         entity: this.binding.entity,
         before,
@@ -615,14 +615,14 @@ export class ResourceService {
     for (const [k, v] of Object.entries(input)) if (k !== idField && k !== 'version') fields[k] = v;
     await db.transaction(async (tx) => {
       const before = (await this.get(tx, actor, id, true)) as Row & { id: number; version: number };
-      const computed = this.binding.compute?.[action.route.path];
       // A move the flow refuses is answered as such before the input is looked at further.
       this.assertMoves(before, { ...fields, ...action.sets }, new Set(Object.keys(fields)));
+      const computed = this.binding.compute?.[action.route.path];
       const changes = { ...(computed ? computed(before, fields, actor) : fields), ...action.sets };
       this.assertWritable(actor, changes);
       this.assertValidRow({ ...before, ...changes });
-      const after = await updateVersioned(tx, actor, {
       this.assertMoves(before, changes);
+      const after = await updateVersioned(tx, actor, {
         table: this.binding.table as AnyTable & { version: Column },
         entity: this.binding.entity,
         before,
@@ -637,7 +637,6 @@ export class ResourceService {
     return this.toRecord(await this.get(db, actor, id), actor);
   }
 
-  /** Sets one column outside the form (an uploaded image's URL), versioned and audited. */
   /**
    * Every flow of the resource whose field the write changes must allow the move from the
    * locked row's state (and its guard must hold): otherwise 409 naming the allowed moves, and
@@ -660,6 +659,7 @@ export class ResourceService {
     }
   }
 
+  /** Sets one column outside the form (an uploaded image's URL), versioned and audited. */
   async setColumn(db: Db, actor: Actor, id: number, column: string, value: unknown, action = 'update') {
     const before = await db.transaction(async (tx) => {
       const row = await this.get(tx, actor, id, true);
