@@ -25,10 +25,10 @@ async function main() {
   const app = await buildApp({ config, db: database.db, storage });
   const sealed = await sealPlainTotpSecrets(database.db, app.secrets);
   if (sealed) console.log(`Encrypted the 2FA secrets of ${sealed} account(s) stored by an earlier version.`);
-  // Scheduled work (ISA deadlines, deposit expiry, housekeeping) on the pg-boss queue in the database.
+  // Scheduled work (ISA deadlines, deposit expiry, waiting mail, housekeeping) on the pg-boss queue in the database.
   const jobs =
     config.JOBS === 'on'
-      ? await startScheduledWork(database, { log: app.log, pollSeconds: config.JOB_POLL_SECONDS })
+      ? await startScheduledWork(database, { log: app.log, pollSeconds: config.JOB_POLL_SECONDS, mailer: app.mailer })
       : undefined;
   const shutdown = async (signal: string) => {
     app.log.info(`${signal}: shutting down`);

@@ -1,8 +1,12 @@
+import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, isaTypes, learnerIsas, plans, subscriptions, upfrontDeposits, users } from './db/schema';
+import { auditLog, isaTypes, learnerIsas, mailOutbox, plans, subscriptions, upfrontDeposits, users } from './db/schema';
+import { SYSTEM_ACTOR } from './platform/audit';
 import { JobQueue } from './platform/jobs';
-import { SCHEDULE } from './schedule';
+import { createMailer, queueMail } from './platform/mail';
+import { mailDeliveryJob, SCHEDULE } from './schedule';
 import { createTestApp, type TestApp } from './test/test-app';
 
 let t: TestApp;
@@ -127,5 +131,45 @@ describe('the schedule', () => {
     expect(
       (await t.db.select().from(auditLog).where(eq(auditLog.source, 2))).filter((e) => e.entity !== 'user'),
     ).toHaveLength(3);
+  });
+});
+
+describe('mail delivery on the schedule', () => {
+  it('sends what waited in the outbox once the SMTP server answers, once, with two workers racing', async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on('end', () => {
+          received.push(...session.envelope.rcptTo.map((r) => r.address));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.server.address() as AddressInfo;
+      const mailer = createMailer({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'desk@cohort.test' });
+      // Written while the server had no way out: it waits, queued.
+      const queued = await t.db.transaction((tx) =>
+        queueMail(tx, SYSTEM_ACTOR, { kind: 'test', to: 'waiting@cohort.test', subject: 'Waited', text: 'Hello' }),
+      );
+      const now = new Date('2030-02-01T10:00:30Z');
+      const jobs = [mailDeliveryJob(mailer)];
+      const a = await JobQueue.create({ database: t.database, jobs, now: () => now, supervise: false });
+      const b = await JobQueue.create({ database: t.database, jobs, now: () => now, supervise: false });
+      queues.push(a, b);
+      const runs = [...(await Promise.all([a.tick(), b.tick()])).flat()];
+      expect(runs.map((r) => r.name)).toEqual(['mail-delivery']);
+      expect(runs[0].ok).toBe(true);
+      expect(received).toEqual(['waiting@cohort.test']);
+      const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, queued.id));
+      expect(row.status).toBe('sent');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
   });
 });

@@ -3,6 +3,7 @@ import { sweepIsaDeadlines } from './modules/isa/sweep-isa-deadlines';
 import { sweepDepositExpiry } from './modules/subscriptions/sweep-deposit-expiry';
 import { sweepExpired } from './platform/housekeeping';
 import { type Clock, JobQueue, type ScheduledJob } from './platform/jobs';
+import { deliverPendingMail, type Mailer } from './platform/mail';
 
 /**
  * What runs on its own (decision 019). Each job is idempotent and runs once per due time
@@ -17,16 +18,25 @@ export const SCHEDULE: ScheduledJob[] = [
   { name: 'housekeeping', everyMinutes: 60, run: sweepExpired },
 ];
 
+/**
+ * Mail that waited in the outbox (written while SMTP was down or not yet configured, or
+ * failed with attempts left) is sent every minute; each message goes once however many
+ * processes run it (deliverPendingMail claims a message before sending).
+ */
+export function mailDeliveryJob(mailer: Mailer): ScheduledJob {
+  return { name: 'mail-delivery', everyMinutes: 1, run: (db) => deliverPendingMail(db, mailer) };
+}
+
 type Log = { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 
 /** Starts this process's share of the scheduled work: the API (unless JOBS=off) and `npm run worker`. */
 export async function startScheduledWork(
   database: Pick<Database, 'db' | 'executeSql'>,
-  opts: { log: Log; pollSeconds: number; now?: Clock },
+  opts: { log: Log; pollSeconds: number; now?: Clock; mailer: Mailer },
 ): Promise<JobQueue> {
   const queue = await JobQueue.create({
     database,
-    jobs: SCHEDULE,
+    jobs: [...SCHEDULE, mailDeliveryJob(opts.mailer)],
     log: opts.log,
     now: opts.now,
     pollMs: opts.pollSeconds * 1000,

@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { createMailer } from './platform/mail';
 import { startScheduledWork } from './schedule';
 
 /**
@@ -19,7 +20,11 @@ const log = {
   info: (obj: object, msg: string) => console.log(msg, JSON.stringify(obj)),
   warn: (obj: object, msg: string) => console.warn(msg, JSON.stringify(obj)),
 };
-const queue = await startScheduledWork(database, { log, pollSeconds: config.JOB_POLL_SECONDS });
+const queue = await startScheduledWork(database, {
+  log,
+  pollSeconds: config.JOB_POLL_SECONDS,
+  mailer: createMailer(config),
+});
 console.log(`Working scheduled jobs every ${config.JOB_POLL_SECONDS} s (Ctrl+C stops).`);
 const shutdown = async () => {
   await queue.stop();
