@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectDashboard, logIn } from './helpers';
+import { expectDashboard, logIn, pickDate, pickNextMonthDay } from './helpers';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 const PDF = path.join(FIXTURES, 'isa-signed.pdf');
@@ -13,9 +13,11 @@ async function chooseFile(page: Page, button: Locator, file: string) {
   await chooser.setFiles(file);
 }
 
-test('an admin assigns an ISA, uploads the signed PDF and the video, plays and seeks it, resends the link into the outbox, and verifies', async ({
+test('an admin assigns an ISA, uploads the signed PDF and the video, plays and seeks it, resends the link into the outbox, verifies and extends it, and puts the learner on hold', async ({
   page,
 }) => {
+  // The whole ISA outcome in one journey: longer than the default minute.
+  test.setTimeout(120_000);
   await logIn(page, 'admin@cohort.test');
   await expectDashboard(page);
 
@@ -33,8 +35,11 @@ test('an admin assigns an ISA, uploads the signed PDF and the video, plays and s
   await page.getByRole('button', { name: /^(Save|Create)/ }).click();
   await expect(page.getByText(typeName).first()).toBeVisible();
 
-  // A learner without an ISA.
-  const filters = [{ field: 'isaStatus', operator: '=', value: 'Not Assigned' }];
+  // A learner without an ISA, not on hold.
+  const filters = [
+    { field: 'isaStatus', operator: '=', value: 'Not Assigned' },
+    { field: 'onHold', operator: '=', value: false },
+  ];
   await page.goto(`/learners?filters=${encodeURIComponent(JSON.stringify(filters))}`);
   await expect(page.locator('tbody tr').first()).toBeVisible();
   await page.locator('tbody tr').first().getByRole('link').first().click();
@@ -115,4 +120,32 @@ test('an admin assigns an ISA, uploads the signed PDF and the video, plays and s
   await expect(panel.getByRole('button', { name: 'Request termination' })).toBeVisible();
   await expect(panel.getByRole('button', { name: 'Verify' })).toHaveCount(0);
   await expect(panel.getByRole('button', { name: 'Resend ISA link' })).toHaveCount(0);
+
+  // Later, extended: a new expiry date (dates only move later), shown in the spec's format.
+  const year = new Date().getFullYear() + 3;
+  const extend = panel.getByRole('form', { name: 'Extend ISA' });
+  await pickDate(page, extend.getByLabel(/^New expiry date/), { year, month: 3, day: 15 });
+  await extend.getByRole('button', { name: 'Extend' }).click();
+  await expect(panel.locator('p', { hasText: `15th Mar ${year}` })).toBeVisible();
+  await expect(panel.getByLabel('ISA status: ISA Verified')).toBeVisible();
+
+  // On hold: the page says so at once, and the list's "On Hold" filter finds the learner.
+  const learnerId = Number(new URL(page.url()).pathname.split('/').pop());
+  const holds = page.getByRole('region', { name: /^Holds/ });
+  await expect(holds.getByText('Not on hold')).toBeVisible();
+  const hold = holds.getByRole('form', { name: 'Put on hold' });
+  await hold.getByLabel(/^Hold type/).click();
+  await page.getByRole('option', { name: 'Medical' }).click();
+  await pickNextMonthDay(page, hold.getByLabel(/^Until/), 20);
+  await hold.getByLabel('Reason').fill('Surgery, with a doctor’s note');
+  await hold.getByRole('button', { name: 'Put on hold' }).click();
+  await expect(holds.getByText(/^On hold until 20th /)).toBeVisible();
+  await expect(holds.getByText('Surgery, with a doctor’s note')).toBeVisible();
+  const onHold = [
+    { field: 'userId', operator: '=', value: learnerId },
+    { field: 'onHold', operator: '=', value: true },
+  ];
+  await page.goto(`/learners?filters=${encodeURIComponent(JSON.stringify(onHold))}`);
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await expect(page.getByText('Showing 1–1 of 1')).toBeVisible();
 });

@@ -1,16 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectDashboard, logIn, navLink, sessionToken } from './helpers';
-
-/** A day in next month in a Mantine date picker (the field's dropdown opens on its month). */
-async function pickNextMonthDay(page: Page, field: Locator, day: number) {
-  await field.click();
-  const dropdown = page.locator('.mantine-Popover-dropdown').last();
-  await dropdown.locator('button[data-direction="next"]').first().click();
-  await dropdown
-    .locator('button:not([data-outside])', { hasText: new RegExp(`^${day}$`) })
-    .first()
-    .click();
-}
+import { expect, type Page, test } from '@playwright/test';
+import { expectDashboard, logIn, navLink, pickNextMonthDay, sessionToken } from './helpers';
 
 /** A learner the journey may move: no penalty yet and not in the queue. */
 async function freshLearner(page: Page, skip: readonly number[] = []): Promise<{ id: number; name: string }> {

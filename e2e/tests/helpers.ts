@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 
 export const DEMO_PASSWORD = 'cohort-demo-2026';
@@ -33,4 +33,53 @@ export function totp(secret: string, offsetSeconds = 0): string {
 /** A link of the main navigation. */
 export function navLink(page: Page, name: string) {
   return page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name, exact: true });
+}
+
+/** The open date picker's calendar (not a select's list that may still be fading out). */
+function calendarOf(page: Page): Locator {
+  return page
+    .locator('.mantine-Popover-dropdown:visible')
+    .filter({ has: page.locator('[class*="calendarHeaderLevel"]') })
+    .last();
+}
+
+/**
+ * Opens a date picker with its field mid-screen: near the bottom edge the calendar flips
+ * between above and below and never holds still long enough to be clicked.
+ */
+async function openCalendar(field: Locator) {
+  await field.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await field.click();
+}
+
+/** A day in next month in a Mantine date picker (the field's dropdown opens on its month). */
+export async function pickNextMonthDay(page: Page, field: Locator, day: number) {
+  await openCalendar(field);
+  const dropdown = calendarOf(page);
+  await dropdown.locator('button[data-direction="next"]').first().click();
+  await dropdown
+    .locator('button:not([data-outside])', { hasText: new RegExp(`^${day}$`) })
+    .first()
+    .click();
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** Any day in a Mantine date picker: up to the decade, then the year, the month and the day. */
+export async function pickDate(
+  page: Page,
+  field: Locator,
+  { year, month, day }: { year: number; month: number; day: number },
+) {
+  await openCalendar(field);
+  const dropdown = calendarOf(page);
+  const level = dropdown.locator('[class*="calendarHeaderLevel"]').first();
+  await level.click();
+  await level.click();
+  await dropdown.getByRole('button', { name: String(year), exact: true }).click();
+  await dropdown.getByRole('button', { name: MONTHS[month - 1], exact: true }).click();
+  await dropdown
+    .locator('button:not([data-outside])', { hasText: new RegExp(`^${day}$`) })
+    .first()
+    .click();
 }

@@ -13,6 +13,7 @@ import { ConfigurationHistoryPanel } from './components/configuration-history-pa
 import { DashboardCardsPanel } from './components/dashboard-cards-panel';
 import { LearnerFlagsPanel } from './components/learner-flags-panel';
 import { LearnerHistoryPanel } from './components/learner-history-panel';
+import { LearnerHoldsPanel } from './components/learner-holds-panel';
 import { LearnerMessagesPanel } from './components/learner-messages-panel';
 import { LearnerProgressPanel } from './components/learner-progress-panel';
 import { LearnerReactivationPanel } from './components/learner-reactivation-panel';
@@ -97,6 +98,7 @@ export const RESOURCE_REGISTRY: readonly ResourceRegistration[] = [
       LearnerProgressPanel,
       LearnerIsaPanel,
       LearnerPlacementPanel,
+      LearnerHoldsPanel,
       DashboardCardsPanel,
       LearnerMessagesPanel,
       LearnerFlagsPanel,
