@@ -1,7 +1,7 @@
 import { userResource } from '@cohort/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, notWorkingWarnings, taskSubmissions, users } from '../db/schema';
+import { auditLog, learnerHolds, notWorkingWarnings, taskSubmissions, users } from '../db/schema';
 import { issueNotWorkingWarning } from '../modules/users/issue-not-working-warning';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -261,6 +261,22 @@ describe('the learner list: the 31 filters of spec §3 at the spec’s calls', (
       reason: 'Surgery',
     });
     expect(held.statusCode).toBe(201);
+    // A second hold over any of the same days is refused, naming the first; nothing is written.
+    const overlapping = await place({
+      userId: l2.id,
+      holdTypeId: type.json().id,
+      startDate: inDays(10),
+      endDate: inDays(12),
+      reason: 'Exams',
+    });
+    expect(overlapping.statusCode).toBe(400);
+    expect(overlapping.json().issues).toEqual([
+      {
+        path: ['startDate'],
+        message: expect.stringMatching(/^The learner is already on hold from \d+\w\w \w{3} \d{4} to /),
+      },
+    ]);
+    expect(await t.db.select().from(learnerHolds).where(eq(learnerHolds.userId, l2.id))).toHaveLength(1);
     expect(held.json()).toMatchObject({
       holdTypeLabel: 'Medical',
       placedByName: 'Test Negotiator',
@@ -290,6 +306,15 @@ describe('the learner list: the 31 filters of spec §3 at the spec’s calls', (
       payload: { endDate: today, version: hold.version },
     });
     expect(ended.statusCode).toBe(200);
+    // Two holds placed at once over the same days: one is placed, the other refused.
+    const [l3] = await t.db.select().from(users).where(eq(users.email, 'l3@test.local'));
+    const race = await Promise.all(
+      ['Family event', 'Relocation'].map((reason) =>
+        place({ userId: l3.id, holdTypeId: type.json().id, startDate: today, endDate: inDays(5), reason }),
+      ),
+    );
+    expect(race.map((r) => r.statusCode).sort()).toEqual([201, 400]);
+    expect(await t.db.select().from(learnerHolds).where(eq(learnerHolds.userId, l3.id))).toHaveLength(1);
   });
 
   it('placed, batch/?batch= and details?user= are the same list and record, within row scopes', async () => {
