@@ -1,6 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import { uploads } from '../db/schema';
 import type { Actor } from './access';
 import { audit } from './audit';
@@ -86,8 +85,12 @@ export const THUMBNAIL_SIZE = 320;
 /** Images larger than this many pixels are refused before decoding (a "decompression bomb"). */
 const MAX_INPUT_PIXELS = 50_000_000;
 
-/** A small WebP of an image (first frame of an animation), turned upright by its EXIF orientation. */
-export function makeThumbnail(buf: Buffer): Promise<Buffer> {
+/**
+ * A small WebP of an image (first frame of an animation), turned upright by its EXIF orientation.
+ * sharp (libvips, ~17 MB resident) is loaded at the first image, not at start.
+ */
+export async function makeThumbnail(buf: Buffer): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
   return sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
