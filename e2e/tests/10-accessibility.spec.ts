@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { expectDashboard, logIn } from './helpers';
+import { axeViolations, expectDashboard, logIn } from './helpers';
 
 /** A list screen whose heading shows and whose rows have come. */
 async function listLoaded(page: Page, heading: string) {
@@ -45,16 +44,6 @@ const SCREENS: { path: string; ready: (page: Page) => Promise<void> }[] = [
   { path: '/security', ready: (p) => expect(p.getByRole('heading', { level: 1 })).toBeVisible() },
 ];
 
-async function violations(page: Page, where: string): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return result.violations.map(
-    (v) =>
-      `${where}: ${v.id} (${v.impact}) ${v.nodes.length}x ${v.nodes[0]?.target.join(' ')} ${v.nodes[0]?.failureSummary?.split('\n')[1] ?? ''}`,
-  );
-}
-
 async function setScheme(page: Page, scheme: 'light' | 'dark') {
   await page.evaluate((s) => localStorage.setItem('mantine-color-scheme-value', s), scheme);
 }
@@ -73,7 +62,7 @@ for (const scheme of ['light', 'dark'] as const) {
       await page.reload();
       await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
-      loginViolations = await violations(page, `${scheme} /login`);
+      loginViolations = await axeViolations(page, `${scheme} /login`);
       await logIn(page, 'admin@cohort.test');
       await expectDashboard(page);
     });
@@ -89,7 +78,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await page.goto(screen.path);
         await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
         await screen.ready(page);
-        expect(await violations(page, `${scheme} ${screen.path}`)).toEqual([]);
+        expect(await axeViolations(page, `${scheme} ${screen.path}`)).toEqual([]);
       });
     }
   });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectDashboard, logIn, pickDate, pickNextMonthDay } from './helpers';
+import { axeViolations, expectDashboard, logIn, pickDate, pickNextMonthDay } from './helpers';
 
 const FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures');
 const PDF = path.join(FIXTURES, 'isa-signed.pdf');
@@ -141,6 +141,8 @@ test('an admin assigns an ISA, uploads the signed PDF and the video, plays and s
   await hold.getByRole('button', { name: 'Put on hold' }).click();
   await expect(holds.getByText(/^On hold until 20th /)).toBeVisible();
   await expect(holds.getByText('Surgery, with a doctor’s note')).toBeVisible();
+  // The page as staff leave it, its status badges included (a green ISA Verified, an orange hold): no axe violations.
+  expect(await axeViolations(page)).toEqual([]);
   const onHold = [
     { field: 'userId', operator: '=', value: learnerId },
     { field: 'onHold', operator: '=', value: true },

@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { expectDashboard, logIn, navLink, sessionToken } from './helpers';
+import { expect, test } from '@playwright/test';
+import { axeViolations, expectDashboard, logIn, navLink, sessionToken } from './helpers';
 
 /**
  * Issue 9's Outcome, as far as the learner list goes (decision 020): an admin combines the four
@@ -73,12 +72,6 @@ test.afterAll(async () => {
 const VIEW = 'Verified, quiet this week';
 
 /** What axe finds on the page as it is (the accessibility journey's rules). */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return result.violations.map((v) => `${v.id}: ${v.nodes[0]?.target.join(' ')}`);
-}
 
 test('an admin filters learners, saves a shared view, gives 40 an owner and exports; a motivator finds the view', async ({
   page,
@@ -150,7 +143,7 @@ test('an admin filters learners, saves a shared view, gives 40 an owner and expo
   for (let i = 0; i < 12; i++) await third.nth(i).getByRole('checkbox').check();
   await expect(page.getByTestId('selection-bar')).toContainText('40 learners selected.');
   // Checkboxes, the selection bar and the view's button add nothing axe objects to.
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // Assign owner: a choice, a confirmation naming 40, a bar while the server works, the result.
   // The answer is held until the bar has been seen, so the check cannot race a fast server.
@@ -210,6 +203,6 @@ test('an admin filters learners, saves a shared view, gives 40 an owner and expo
   // Theirs to use, not to change: no delete, no saving over it.
   await motivator.getByRole('button', { name: `View: ${VIEW}` }).click();
   await expect(motivator.getByRole('button', { name: `Delete view ${VIEW}` })).toHaveCount(0);
-  expect(await violations(motivator)).toEqual([]);
+  expect(await axeViolations(motivator)).toEqual([]);
   await other.close();
 });

@@ -1,13 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
-import { expectDashboard, logIn, navLink, sessionToken } from './helpers';
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  return result.violations.map((v) => `${v.id} (${v.impact}) ${v.nodes.length}x ${v.nodes[0]?.target.join(' ')}`);
-}
+import { expect, test } from '@playwright/test';
+import { axeViolations, expectDashboard, logIn, navLink, sessionToken } from './helpers';
 
 // Decision 022: a motivator reads a learner's interview ratings, puts them in the CRM (or finds
 // them there) and logs a call; the CRM's and appointments' screens have no axe violations.
@@ -54,18 +46,18 @@ test("a motivator reads a learner's ratings and works them in the CRM", async ({
   await expect(page.getByRole('list', { name: 'Recent calls' }).getByText('Booked the final mock')).toBeVisible();
   // Once the toasts have gone (their own checks are the accessibility journey's).
   await expect(page.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The screens behind them, from the navigation.
   await navLink(page, 'CRM leads').click();
   await expect(page.locator('tbody tr').first()).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await navLink(page, 'Appointments').click();
   await expect(page.locator('tbody tr').first()).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await navLink(page, 'Call history').click();
   await expect(page.locator('tbody tr').first()).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   // The learner's panels in dark mode too.
   await page.evaluate(() => localStorage.setItem('mantine-color-scheme-value', 'dark'));
@@ -73,5 +65,5 @@ test("a motivator reads a learner's ratings and works them in the CRM", async ({
   await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
   await expect(page.getByRole('list', { name: 'Recent calls' }).getByText('Booked the final mock')).toBeVisible();
   await expect(page.getByRole('progressbar', { name: /^Communication \d out of 5$/ }).first()).toBeVisible();
-  expect(await violations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

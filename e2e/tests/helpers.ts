@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
 
@@ -82,4 +83,15 @@ export async function pickDate(
     .locator('button:not([data-outside])', { hasText: new RegExp(`^${day}$`) })
     .first()
     .click();
+}
+
+/** axe-core's WCAG 2.1 A/AA and best-practice violations on the page as it is, one line each. */
+export async function axeViolations(page: Page, where = page.url()): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return result.violations.map(
+    (v) =>
+      `${where}: ${v.id} (${v.impact}) ${v.nodes.length}x ${v.nodes[0]?.target.join(' ')} ${v.nodes[0]?.failureSummary?.split('\n')[1] ?? ''}`,
+  );
 }

@@ -1,5 +1,6 @@
 import { TOAST_AUTO_CLOSE_MS } from '@cohort/domain/enums';
 import {
+  Badge,
   type CSSVariablesResolver,
   createTheme,
   Drawer,
@@ -31,6 +32,9 @@ const theme = createTheme({
     Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     // Toasts too: axe's button-name (a toast on screen while a page is checked).
     Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } } }),
+    // Status badges are light (tinted, text darkened below to 4.5:1): white on a filled orange,
+    // green or red badge is 3.3-4.4:1, under AA for their small bold text.
+    Badge: Badge.extend({ defaultProps: { variant: 'light' } }),
   },
 });
 const COLORS = [

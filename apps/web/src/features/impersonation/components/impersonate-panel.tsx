@@ -56,7 +56,7 @@ export function ImpersonatePanel({ id, record }: { def: ResourceDef; id: string;
           error={errors.reason ?? errors.userId}
           onChange={(e) => setReason(e.currentTarget.value)}
         />
-        <Button type="submit" w="fit-content" color="orange" loading={start.isPending}>
+        <Button type="submit" w="fit-content" color="orange" variant="light" loading={start.isPending}>
           Impersonate
         </Button>
       </Stack>
