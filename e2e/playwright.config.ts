@@ -33,7 +33,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'npx tsx ../apps/server/src/main.ts',
+    command: 'node ../apps/server/build.mjs && node ../apps/server/dist/main.mjs',
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

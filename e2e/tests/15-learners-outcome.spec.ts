@@ -33,7 +33,8 @@ test.beforeAll(async () => {
   );
   if (taken) throw new Error(`port ${PORT} is in use: stop what listens there first`);
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cohort-e2e-outcome-'));
-  server = spawn('npx', ['tsx', '../apps/server/src/main.ts'], {
+  // The bundle the suite's own server was started from (playwright.config.ts built it).
+  server = spawn(process.execPath, ['../apps/server/dist/main.mjs'], {
     cwd: path.join(path.dirname(fileURLToPath(import.meta.url)), '..'),
     env: {
       ...process.env,
@@ -45,7 +46,7 @@ test.beforeAll(async () => {
       LOGIN_MAX_FAILURES_PER_IP: '1000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
-    // Its own process group, so the server under npx and tsx is stopped with it.
+    // Its own process group, so the server and anything it starts are stopped with it.
     detached: true,
   });
   for (let i = 0; i < 130; i++) {

@@ -1,9 +1,10 @@
 import { roleByKey } from '@cohort/domain';
+import { count } from 'drizzle-orm';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { users } from './db/schema';
 import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './db/seed/demo-accounts';
-import { seedIfEmpty } from './db/seed/seed';
 import { bucketName, createStorageDriver } from './platform/storage';
 import { sealPlainTotpSecrets } from './platform/totp';
 import { startScheduledWork } from './schedule';
@@ -15,12 +16,18 @@ async function main() {
     : await openDatabase({ kind: 'pglite', dataDir: `${config.DATA_DIR}/pglite` });
   await database.migrate();
   const storage = createStorageDriver(config);
-  const seeded = await seedIfEmpty(database.db, {
-    seed: config.SEED,
-    learners: config.SEED_LEARNERS,
-    log: console.log,
-    files: { storage, bucket: bucketName('miscellaneous', config.APP_ENV) },
-  });
+  // The demo seed, and faker with it (~40 MB), loads only when the database has no users yet.
+  const [{ n: accounts }] = await database.db.select({ n: count() }).from(users);
+  const seeded =
+    accounts === 0 &&
+    (await (
+      await import('./db/seed/seed')
+    ).seedIfEmpty(database.db, {
+      seed: config.SEED,
+      learners: config.SEED_LEARNERS,
+      log: console.log,
+      files: { storage, bucket: bucketName('miscellaneous', config.APP_ENV) },
+    }));
 
   const app = await buildApp({ config, db: database.db, storage });
   const sealed = await sealPlainTotpSecrets(database.db, app.secrets);

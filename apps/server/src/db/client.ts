@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '../paths';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -13,7 +12,7 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT & any, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-export const MIGRATIONS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export { MIGRATIONS_DIR };
 
 export type Database = {
   db: Db;

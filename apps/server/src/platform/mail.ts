@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, ne, or, sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db, Tx } from '../db/client';
 import { mailOutbox } from '../db/schema';
 import type { AuditActor } from './audit';
@@ -28,11 +28,14 @@ export function createMailer(config: { SMTP_URL?: string; MAIL_FROM: string }): 
       },
     };
   }
-  const transport = nodemailer.createTransport(config.SMTP_URL);
+  const url = config.SMTP_URL;
+  // nodemailer (~16 MB) loads with the first message, not with the server.
+  let transport: Promise<Transporter> | undefined;
   return {
     configured: true,
     async send(message) {
-      await transport.sendMail({
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(url));
+      await (await transport).sendMail({
         from: config.MAIL_FROM,
         to: message.to,
         subject: message.subject,

@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { cleanText } from './db-errors';
 import { AppError, badRequest } from './errors';
 
@@ -54,7 +54,9 @@ function cellText(value: ExcelJS.CellValue): string {
 }
 
 async function readXlsx(buf: Buffer): Promise<string[][]> {
-  const book = new ExcelJS.Workbook();
+  // exceljs (~28 MB) loads at the first spreadsheet, not with the server.
+  const { default: Excel } = await import('exceljs');
+  const book = new Excel.Workbook();
   try {
     await book.xlsx.load(buf as unknown as ArrayBuffer);
   } catch {

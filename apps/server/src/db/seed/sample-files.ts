@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { SEED_ASSETS_DIR } from '../../paths';
 
 /** PDF strings are bytes between parentheses: escape the three specials, keep printable ASCII. */
 function pdfText(s: string): string {
@@ -55,6 +55,6 @@ let video: Buffer | undefined;
  * video of seeded ISAs. About 30 KB.
  */
 export function sampleVideo(): Buffer {
-  video ??= fs.readFileSync(path.join(path.dirname(fileURLToPath(import.meta.url)), 'assets', 'acceptance-video.webm'));
+  video ??= fs.readFileSync(path.join(SEED_ASSETS_DIR, 'acceptance-video.webm'));
   return video;
 }

@@ -15,7 +15,6 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import QRCode from 'qrcode';
 import { z } from 'zod';
 import { backupCodes, users } from '../../db/schema';
 import { effectiveRole, requireActor } from '../../platform/access';
@@ -259,7 +258,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
         .set({ twoFactorPendingSecret: secrets.seal(secret, totpContext(actor.user.id)), updatedAt: new Date() })
         .where(eq(users.id, actor.user.id));
       const url = otpauthUrl(secret, actor.user.email);
-      return { otpauthUrl: url, qrCodeDataUrl: await QRCode.toDataURL(url) };
+      return { otpauthUrl: url, qrCodeDataUrl: await (await import('qrcode')).default.toDataURL(url) };
     },
   );
 
