@@ -1,5 +1,13 @@
-import { describe, expect, it } from 'vitest';
-import { crlfLineEnds, inlineParams, sqlLiteral } from './csv-copy';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  boundaryKeySql,
+  copyCsvParallel,
+  crlfLineEnds,
+  inlineParams,
+  type ParallelCopyPlan,
+  sqlLiteral,
+} from './csv-copy';
 
 /** Runs the line-end rewrite over `text` cut into the given pieces (chunk boundaries anywhere). */
 function rewrite(text: string, cuts: number[]): string {
@@ -51,5 +59,66 @@ describe('values written into COPY’s text (it takes no parameters)', () => {
     const params = ['$2', 'b', 3, 4, 5, 6, 7, 8, 9, 'ten'];
     expect(inlineParams('a = $1 and b = $2 and j = $10', params)).toBe("a = '$2' and b = 'b' and j = 'ten'");
     expect(() => inlineParams('x = $3', [1])).toThrow();
+  });
+});
+
+describe.runIf(process.env.DATABASE_URL)('copyCsvParallel on PostgreSQL', () => {
+  const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 4 });
+  afterAll(() => pool.end());
+  // 1..N split where a sample of every tenth number says; a part may be made to fail.
+  const plan = (n: number, failing?: number): ParallelCopyPlan => {
+    let made = 0;
+    return {
+      table: 'pg_class',
+      sample: () => `select g::text as k, 'integer' as t, g as id from generate_series(10, ${n}, 10) g order by g`,
+      part: (lower, upper) => {
+        const from = lower ? `${boundaryKeySql(lower)} + 1` : '1';
+        const to = upper ? boundaryKeySql(upper) : String(n);
+        const div = made++ === failing ? '0' : '1';
+        return `select g, 'row ' || g || E'\\nline two', g / ${div} from generate_series(${from}, ${to}) g`;
+      },
+    };
+  };
+  const expected = (n: number) =>
+    Array.from({ length: n }, (_, i) => `${i + 1},"row ${i + 1}\nline two",${i + 1}\r\n`).join('');
+
+  it('writes the parts in order, whatever connection finished first, within its memory bound', async () => {
+    let parts = 0;
+    let body = '';
+    for await (const c of copyCsvParallel(pool, plan(5000), {
+      workers: 3,
+      partRows: 20,
+      aheadBytes: 512,
+      onSplit: (p) => (parts = p),
+    })) {
+      body += c.toString();
+      // A slow client: the parts ahead wait for room instead of piling up.
+      if (Math.random() < 0.05) await new Promise((r) => setTimeout(r, 1));
+    }
+    expect(parts).toBeGreaterThan(20);
+    expect(body).toBe(expected(5000));
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+  });
+
+  it('a part that fails fails the export, and every connection comes back', async () => {
+    const read = async () => {
+      for await (const _ of copyCsvParallel(pool, plan(5000, 7), { workers: 3, partRows: 20 })) {
+      }
+    };
+    await expect(read()).rejects.toThrow(/division by zero/);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    expect((await pool.query('select 1 as one')).rows[0].one).toBe(1);
+  });
+
+  it('an export given up on closes its connections at once', async () => {
+    for (let i = 0; i < 5; i++) {
+      const rows = copyCsvParallel(pool, plan(50_000), { workers: 3, partRows: 1000, aheadBytes: 1024 });
+      await rows.next();
+      await rows.return(undefined);
+    }
+    await new Promise((r) => setTimeout(r, 50));
+    expect(pool.totalCount - pool.idleCount).toBe(0);
+    expect((await pool.query('select 2 as two')).rows[0].two).toBe(2);
   });
 });

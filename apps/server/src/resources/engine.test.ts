@@ -1,9 +1,10 @@
 import { blogResource } from '@cohort/domain';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, like, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, blogs, events, uploads as uploadsTable } from '../db/schema';
 import type { Actor } from '../platform/access';
+import type { ParallelCopyOptions } from '../platform/csv-copy';
 import { DAMAGED_PNG, multipart, PNG } from '../test/multipart';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { ResourceService } from './service';
@@ -687,37 +688,78 @@ describe('CSV export pages by keyset', () => {
   it.runIf(process.env.DATABASE_URL)(
     'on PostgreSQL reads one snapshot: rows added, changed or removed while it streams change nothing in the file',
     async () => {
-      const rows = Array.from({ length: 4100 }, (_, i) => ({ title: `Snap ${i}`, content: 'x' }));
-      for (let i = 0; i < rows.length; i += 500) await t.db.insert(blogs).values(rows.slice(i, i + 500));
       const service = new ResourceService({ def: blogResource, table: blogs, entity: 'blog' }, () => undefined);
       const actor = { role: 'ADMIN', user: { id: 1 } } as unknown as Actor;
-      const query = { filters: JSON.stringify([{ field: 'title', operator: 'like', value: 'Snap ' }]), sort: 'id' };
-      const chunks = service.csvChunks(t.db, actor, query);
-      let body = (await chunks.next()).value as string;
-      // Written by others after the first page was sent, before the rest is read.
-      await t.db.insert(blogs).values({ title: 'Snap late', content: 'x' });
-      await t.db.delete(blogs).where(eq(blogs.title, 'Snap 4099'));
-      await t.db.update(blogs).set({ title: 'Snap renamed' }).where(eq(blogs.title, 'Snap 3000'));
-      for (let next = await chunks.next(); !next.done; next = await chunks.next()) body += next.value;
-      const titles = body
-        .split('\r\n')
-        .filter(Boolean)
-        .slice(1)
-        .map((l) => l.split(',')[1]);
-      expect(titles).toHaveLength(4100);
-      expect(titles).toContain('Snap 4099');
-      expect(titles).toContain('Snap 3000');
-      expect(titles).not.toContain('Snap late');
-      expect(titles).not.toContain('Snap renamed');
+      // One connection, and parts written by three at once from one exported snapshot (decision 023).
+      for (const parallel of [
+        { workers: 1, partRows: 1e9 },
+        { workers: 3, partRows: 300, aheadBytes: 4096 },
+      ]) {
+        await t.db.delete(blogs).where(like(blogs.title, 'Snap %'));
+        const rows = Array.from({ length: 4100 }, (_, i) => ({ title: `Snap ${i}`, content: 'x' }));
+        for (let i = 0; i < rows.length; i += 500) await t.db.insert(blogs).values(rows.slice(i, i + 500));
+        const query = { filters: JSON.stringify([{ field: 'title', operator: 'like', value: 'Snap ' }]), sort: 'id' };
+        const chunks = service.csvChunks(t.db, actor, query, [], parallel);
+        let body = String((await chunks.next()).value);
+        // Written by others after the first page was sent, before the rest is read.
+        await t.db.insert(blogs).values({ title: 'Snap late', content: 'x' });
+        await t.db.delete(blogs).where(eq(blogs.title, 'Snap 4099'));
+        await t.db.update(blogs).set({ title: 'Snap renamed' }).where(eq(blogs.title, 'Snap 3000'));
+        for (let next = await chunks.next(); !next.done; next = await chunks.next()) body += String(next.value);
+        const titles = body
+          .split('\r\n')
+          .filter(Boolean)
+          .slice(1)
+          .map((l) => l.split(',')[1]);
+        expect(titles).toHaveLength(4100);
+        expect(titles).toContain('Snap 4099');
+        expect(titles).toContain('Snap 3000');
+        expect(titles).not.toContain('Snap late');
+        expect(titles).not.toContain('Snap renamed');
+      }
 
       // Exports given up after their first page free their connection: more of them than the
       // pool holds, and the database still answers.
+      const query = { filters: JSON.stringify([{ field: 'title', operator: 'like', value: 'Snap ' }]), sort: 'id' };
       for (let i = 0; i < 6; i++) {
-        const abandoned = service.csvChunks(t.db, actor, query);
+        const abandoned = service.csvChunks(t.db, actor, query, [], { partRows: 100, aheadBytes: 1024 });
         await abandoned.next();
         await abandoned.return(undefined);
       }
       expect((await t.db.select({ id: blogs.id }).from(blogs).limit(1)).length).toBe(1);
+    },
+    60_000,
+  );
+
+  it.runIf(process.env.DATABASE_URL)(
+    'on PostgreSQL split over connections by ranges of the sort key: the same file as one statement, for every sort',
+    async () => {
+      const rows = Array.from({ length: 3000 }, (_, i) => ({ title: `Split ${i % 400}`, content: 'x' }));
+      for (let i = 0; i < rows.length; i += 500) await t.db.insert(blogs).values(rows.slice(i, i + 500));
+      // Creation times with microseconds, in 37 groups of ties: the id breaks them, and a boundary
+      // read back as a JavaScript Date (milliseconds) would lose rows or repeat them.
+      await t.db.execute(
+        sql`update ${blogs} set created_at = '2025-01-01T00:00:00.000001Z'::timestamptz + (id % 37) * interval '1.000003 second' where title like 'Split %'`,
+      );
+      const service = new ResourceService({ def: blogResource, table: blogs, entity: 'blog' }, () => undefined);
+      const actor = { role: 'ADMIN', user: { id: 1 } } as unknown as Actor;
+      const read = async (query: Record<string, string>, parallel: ParallelCopyOptions) => {
+        let body = '';
+        for await (const c of service.csvChunks(t.db, actor, query, [], parallel)) body += String(c);
+        return body;
+      };
+      const only = JSON.stringify([{ field: 'title', operator: 'like', value: 'Split ' }]);
+      for (const sort of ['id', '-id', 'createdAt', '-createdAt', 'title', '-title', 'publishedAt']) {
+        const query = { filters: only, sort };
+        let parts = 0;
+        const split = await read(query, { workers: 3, partRows: 120, aheadBytes: 2048, onSplit: (n) => (parts = n) });
+        const whole = await read(query, { workers: 1, partRows: 1e9 });
+        // publishedAt may be NULL: such a sort is written by one statement (no split).
+        if (sort === 'publishedAt') expect(parts, sort).toBe(0);
+        else expect(parts, sort).toBeGreaterThan(5);
+        expect(split.split('\r\n').length, sort).toBe(3002);
+        expect(split, sort).toBe(whole);
+      }
     },
     60_000,
   );

@@ -43,7 +43,16 @@ import type { Db, Tx } from '../db/client';
 import type { Actor } from '../platform/access';
 import { audit, declareLearnerOwned } from '../platform/audit';
 import { csvRow } from '../platform/csv';
-import { copyCsv, inlineParams, poolOf } from '../platform/csv-copy';
+import {
+  boundaryKeySql,
+  type CopyBoundary,
+  copyCsv,
+  copyCsvParallel,
+  inlineParams,
+  type ParallelCopyOptions,
+  type ParallelCopyPlan,
+  poolOf,
+} from '../platform/csv-copy';
 import { AppError, badRequest, notFound, zodIssues } from '../platform/errors';
 import { learnerColumnOf } from '../platform/row-scopes';
 import { openSnapshot } from '../platform/snapshot';
@@ -841,11 +850,19 @@ export class ResourceService {
   }
 
   /**
-   * The export's query for `COPY … (FORMAT csv)` on PostgreSQL, its values written into its text
-   * (COPY takes no parameters), or undefined: on PGlite, or when a field's text cannot be
-   * written in SQL exactly as `csvCell` writes it (decision 021).
+   * The export for `COPY … (FORMAT csv)` on PostgreSQL, its values written into its text (COPY
+   * takes no parameters), or undefined: on PGlite, or when a field's text cannot be written in
+   * SQL exactly as `csvCell` writes it (decision 021). Sorted by id or by a column of the table
+   * (an index reads a range of it), it comes with a plan to split it by ranges of the sort key
+   * over several connections (decision 023); sorted by a computed value, one statement writes it.
    */
-  private copySelect(db: Db, fields: readonly FieldDef[], where: SQL | undefined, orderBy: SQL[]) {
+  private copyExport(
+    db: Db,
+    fields: readonly FieldDef[],
+    where: SQL | undefined,
+    orderBy: SQL[],
+    sort: { column?: Column | SQL; dir: 'asc' | 'desc' },
+  ): { pool: NonNullable<ReturnType<typeof poolOf>>; select: string; plan?: ParallelCopyPlan } | undefined {
     const pool = poolOf(db);
     if (!pool) return undefined;
     const cells: Record<string, SQL> = {};
@@ -855,17 +872,57 @@ export class ResourceService {
       if (!cell) return undefined;
       cells[`c${i}`] = cell;
     }
-    const query = db
-      .select(cells)
-      .from(this.binding.table)
-      .where(where)
-      .orderBy(...orderBy)
-      .toSQL();
+    const t = this.binding.table;
+    const render = (condition: SQL | undefined) => {
+      const query = db
+        .select(cells)
+        .from(t)
+        .where(condition)
+        .orderBy(...orderBy)
+        .toSQL();
+      return inlineParams(query.sql, query.params);
+    };
+    let select: string;
     try {
-      return { pool, select: inlineParams(query.sql, query.params) };
+      select = render(where);
     } catch {
       return undefined; // a value with no literal form: the paged export writes it
     }
+    // Split only along the id or a column that is never NULL: each part's range is then one an
+    // index can read (a bound on a computed value, or NULLs in the key, would make every part
+    // scan the whole table), and the keyset condition needs no NULL handling.
+    const column = sort.column as Column | undefined;
+    if (sort.column instanceof SQL || (column && !column.notNull)) return { pool, select };
+    const key = column ?? (t.id as Column);
+    const table = getTableName(t);
+    // A boundary's key is read back from its exact text as its own type, so a timestamp's
+    // microseconds survive (a JavaScript Date would round them to milliseconds). Beside the exact
+    // keyset condition, a plain bound on the key lets the index read just the part's range.
+    const literal = (b: CopyBoundary) => sql.raw(boundaryKeySql(b));
+    const after = (b: CopyBoundary) => sql`(${this.after(sort, { id: b.id }, literal(b))})`;
+    const down = sort.dir === 'desc';
+    const from = (b: CopyBoundary) =>
+      column ? and(down ? lte(column, literal(b)) : gte(column, literal(b)), after(b)) : after(b);
+    const upTo = (b: CopyBoundary) =>
+      column
+        ? and(down ? gte(column, literal(b)) : lte(column, literal(b)), sql`not ${after(b)}`)
+        : sql`not ${after(b)}`;
+    const plan: ParallelCopyPlan = {
+      table,
+      sample: (percent) => {
+        const q = db
+          .select({ k: sql`(${key})::text`.as('k'), t: sql`pg_typeof(${key})::text`.as('t'), id: t.id as PgColumn })
+          .from(t)
+          .where(where)
+          .orderBy(...orderBy)
+          .toSQL();
+        const from = `from "${table}"`;
+        if (!q.sql.includes(from)) throw new Error(`no ${from} in ${q.sql}`);
+        return inlineParams(q.sql.replace(from, `${from} tablesample system (${percent})`), q.params);
+      },
+      part: (lower, upper) => render(and(where, lower ? from(lower) : undefined, upper ? upTo(upper) : undefined)),
+    };
+    return { pool, select, plan };
   }
 
   /** A row's CSV line (cells, commas, CRLF) as SQL, or undefined if a field's text cannot be written in SQL. */
@@ -913,6 +970,7 @@ export class ResourceService {
     actor: Actor,
     query: Query & { columns?: string },
     fixed: readonly Filter[] = [],
+    parallel: ParallelCopyOptions = {},
   ): AsyncGenerator<string | Buffer> {
     const { where, orderBy, sort } = this.parseListQuery(actor, query, fixed);
     const fields = this.exportFields(actor, query.columns);
@@ -928,9 +986,9 @@ export class ResourceService {
     let head = csvRow(fields.map((f) => f.label));
     // On PostgreSQL one COPY writes the whole file when every cell can be written in SQL
     // (decision 021): the same rows, order and text as the pages below, in one snapshot.
-    const copy = this.copySelect(db, fields, where, orderBy);
+    const copy = this.copyExport(db, fields, where, orderBy, sort);
     if (copy) {
-      const rows = copyCsv(copy.pool, copy.select);
+      const rows = copy.plan ? copyCsvParallel(copy.pool, copy.plan, parallel) : copyCsv(copy.pool, copy.select);
       try {
         const first = await rows.next();
         yield first.done ? head : Buffer.concat([Buffer.from(head), first.value]);
@@ -991,6 +1049,9 @@ export class ResourceService {
  * print, booleans as `true`/`false`, timestamps as `Date.toISOString()`. Undefined for a type
  * whose text could differ (decimals, JSON...).
  */
+/** Text that `csvCell` writes as it is (COPY quotes as it does): not empty, and not starting like a formula. */
+const SAFE_CELL = /^[^=+\-@\t\r]/;
+
 function copyCellSql(value: Column | SQL, field: FieldDef): SQL | undefined {
   const iso = (v: Column | SQL) => sql`to_char((${v}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
   // A column is cheap to name three times; an expression (a label's subquery) is read once.
@@ -1002,7 +1063,11 @@ function copyCellSql(value: Column | SQL, field: FieldDef): SQL | undefined {
     switch (col.columnType) {
       case 'PgText':
       case 'PgVarchar':
-        return textColumn(col);
+        // An enum's stored values are its options (every write is checked against them): when
+        // none is empty or starts like a formula, the column is written as it is.
+        return field.type === 'enum' && field.options?.every((o) => SAFE_CELL.test(String(o.value)))
+          ? sql`${col}`
+          : textColumn(col);
       case 'PgDateString':
       case 'PgInteger':
       case 'PgSerial':
