@@ -2,9 +2,9 @@ import { type Action, can, type PermissionResource, type RoleKey, roleById } fro
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { roles, type SessionRow, type UserRow, users } from '../db/schema';
+import { roles, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from './errors';
-import { resolveSession } from './sessions';
+import { type ActorSession, type ActorUser, resolveSession } from './sessions';
 import { readTicket, ticketOf } from './tickets';
 
 /**
@@ -30,8 +30,8 @@ export type Access =
   | { staff: true; allowPending2FA: true };
 
 export type Actor = {
-  user: UserRow;
-  session: SessionRow;
+  user: ActorUser;
+  session: ActorSession;
   /** The built-in role the user's (possibly custom) role descends from. */
   role: RoleKey;
   impersonatorId: number | null;

@@ -357,7 +357,11 @@ export function registerAuthRoutes(app: FastifyInstance) {
   ) {
     const actor = requireActor(request);
     if (!actor.session.twoFactorPending) throw badRequest('No two-factor check is pending for this session');
-    const sealed = actor.user.twoFactorSecret;
+    // The sealed secret is read here, for this one step: requests never carry it.
+    const [{ sealed }] = await db
+      .select({ sealed: users.twoFactorSecret })
+      .from(users)
+      .where(eq(users.id, actor.user.id));
     await checkCode(actor.user.id, async () =>
       sealed ? check(actor.user.id, secrets.open(sealed, totpContext(actor.user.id))) : false,
     );

@@ -4,7 +4,11 @@ import type { Db } from '../../db/client';
 import { roles, type UserRow, users } from '../../db/schema';
 
 /** The user as the console sees it: `role` is the spec's role name. */
-export async function sessionUser(db: Db, user: UserRow, impersonatorId?: number | null): Promise<SessionUser> {
+export async function sessionUser(
+  db: Db,
+  user: Pick<UserRow, 'id' | 'name' | 'email' | 'roleId' | 'twoFactorEnabled'>,
+  impersonatorId?: number | null,
+): Promise<SessionUser> {
   let roleName = roleById(user.roleId)?.name as string | undefined;
   if (!roleName) {
     const [r] = await db.select({ name: roles.name }).from(roles).where(eq(roles.id, user.roleId));
