@@ -479,6 +479,8 @@ const EXPORT_COLUMNS = listFields(userResource.fields)
   .join(',');
 
 type CsvResult = {
+  /** CPU seconds during the export: the server process, every PostgreSQL process, the bench's client. */
+  cpu: { server: number; postgres: number; client: number };
   label: string;
   columns: number;
   rows: number;
@@ -501,6 +503,25 @@ async function freePort(): Promise<number> {
     });
   });
 }
+
+/** CPU seconds (user + system) a process has used, from /proc. */
+const cpuSeconds = (pid: number): number => {
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+};
+
+/** CPU seconds used so far by every PostgreSQL process on this machine (the server is local). */
+const postgresCpuSeconds = (): number => {
+  let total = 0;
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(name));
+    } catch {}
+  }
+  return total;
+};
 
 const rssMb = (pid: number, field: 'VmRSS' | 'VmHWM') => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -557,6 +578,7 @@ async function measureCsvExport(
         rssPeakMb = Math.max(rssPeakMb, rssMb(pid, 'VmRSS'));
       } catch {}
     }, 20);
+    const cpu0 = { server: cpuSeconds(pid), postgres: postgresCpuSeconds(), bench: process.cpuUsage() };
     const started = process.hrtime.bigint();
     let bytes = 0;
     let lines = 0;
@@ -577,6 +599,12 @@ async function measureCsvExport(
         .on('error', reject);
     });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const benchCpu = process.cpuUsage(cpu0.bench);
+    const cpu = {
+      server: cpuSeconds(pid) - cpu0.server,
+      postgres: postgresCpuSeconds() - cpu0.postgres,
+      client: (benchCpu.user + benchCpu.system) / 1e6,
+    };
     clearInterval(timer);
     rssPeakMb = Math.max(rssPeakMb, rssMb(pid, 'VmRSS'));
     const hwmMb = rssMb(pid, 'VmHWM');
@@ -589,6 +617,7 @@ async function measureCsvExport(
       rows,
       bytes,
       ms,
+      cpu,
       rowsPerSec: rows / (ms / 1000),
       rssBeforeMb,
       rssPeakMb,
@@ -702,6 +731,12 @@ function formatLearners(
           ['RSS before export (MB)', c.rssBeforeMb.toFixed(0), '', ''],
           ['VmHWM, whole process life (MB)', c.hwmMb.toFixed(0), '', ''],
           ['seconds', (c.ms / 1000).toFixed(2), '', ''],
+          [
+            'CPU s: PostgreSQL / server / client',
+            `${c.cpu.postgres.toFixed(1)} / ${c.cpu.server.toFixed(1)} / ${c.cpu.client.toFixed(1)}`,
+            '',
+            '',
+          ],
         ],
       ),
     );
