@@ -149,6 +149,7 @@ test('an admin filters learners, saves a shared view, gives 40 an owner and expo
   // Assign owner: a choice, a confirmation naming 40, a bar while the server works, the result.
   // The answer is held until the bar has been seen, so the check cannot race a fast server.
   let sent: Record<string, unknown> | undefined;
+  let answered = '';
   let barSeen!: () => void;
   const seen = new Promise<void>((resolve) => {
     barSeen = resolve;
@@ -156,6 +157,7 @@ test('an admin filters learners, saves a shared view, gives 40 an owner and expo
   await page.route('**/admin/user/owner/add-multiple', async (route) => {
     sent = route.request().postDataJSON();
     const response = await route.fetch();
+    answered = `${response.headers()['content-type']}\n${await response.text()}`;
     await seen;
     await route.fulfill({ response });
   });
@@ -174,6 +176,8 @@ test('an admin filters learners, saves a shared view, gives 40 an owner and expo
     assign.getByText(/^40 learners now have this owner|^\d+ learners now have this owner \(\d+ already had\)/),
   ).toBeVisible();
   expect(sent?.userIds).toHaveLength(40);
+  // The console asked for progress: the server answered a line per slice written, then the result.
+  expect(answered).toMatch(/^application\/x-ndjson[^\n]*\n\{"done":0,"total":\d+\}\n(.*\n)*\{"result":\{"updated":\d+/);
   await assign.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.getByTestId('selection-bar')).toHaveCount(0);
 

@@ -17,7 +17,7 @@ import {
 import { boundedDay, LEARNER_DATE_BOUNDS, optionalText, recordId, requiredText } from './fields';
 import { LEARNER_FLOWS, PENALTY_REASONS, PLACEMENT_PAYMENT_STATUSES, VERIFICATION_STEPS } from './placement-flows';
 import type { ActionSpec, FieldDef, ResourceDef } from './resource';
-import { decimalInt, idParam, isoDateTime, isoDay } from './wire';
+import { apiErrorSchema, decimalInt, idParam, isoDateTime, isoDay } from './wire';
 
 // ---------- Learners: the record and the 31 filters of spec §3 (decision 013) ----------
 const none = z.strictObject({});
@@ -476,6 +476,18 @@ export const bulkResultSchema = z.object({
   /** Learners who already had them. */
   unchanged: z.number().int(),
 });
+
+/**
+ * A bulk change asked for with `Accept: application/x-ndjson`: one JSON line after the chosen
+ * learners are locked (`done` 0), one after each slice written, then the result, or the error
+ * that undid the whole change (decision 024).
+ */
+export const bulkProgressLineSchema = z.union([
+  z.object({ done: z.number().int(), total: z.number().int() }),
+  z.object({ result: bulkResultSchema }),
+  z.object({ error: apiErrorSchema, status: z.number().int() }),
+]);
+export type BulkProgressLine = z.infer<typeof bulkProgressLineSchema>;
 
 /** `GET /admin/user/chat/token`: a short-lived signed token for the chat service. */
 export const chatTokenSchema = z.object({ token: z.string(), expiresAt: isoDateTime });

@@ -63,6 +63,8 @@ export function createResponseValidator(doc: OpenApiDocument) {
     const media = mediaTypeFor(response.content, answer.contentType);
     if (!media) return `${where}: Content-Type ${answer.contentType} is not declared`;
     if (!media.includes('json') || answer.body === undefined) return null;
+    // NDJSON (a long call's progress): each line is one value of the declared schema.
+    const ndjson = media === 'application/x-ndjson';
     const pointer = ['paths', path, method, 'responses', status, 'content', media, 'schema']
       .map(escapePointer)
       .join('/');
@@ -71,15 +73,20 @@ export function createResponseValidator(doc: OpenApiDocument) {
       validate = ajv.compile({ $ref: `openapi#/${pointer}` });
       compiled.set(pointer, validate);
     }
-    let json: unknown;
-    try {
-      json = JSON.parse(answer.body);
-    } catch {
-      return `${where}: the body is not JSON`;
+    const values = ndjson ? answer.body.split('\n').filter(Boolean) : [answer.body];
+    for (const [i, text] of values.entries()) {
+      const what = ndjson ? `line ${i + 1}` : 'the body';
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        return `${where}: ${what} is not JSON`;
+      }
+      if (validate(json)) continue;
+      const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+      return `${where}: ${what} breaks the document: ${problems}`;
     }
-    if (validate(json)) return null;
-    const problems = (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
-    return `${where}: the body breaks the document: ${problems}`;
+    return null;
   }
 
   return { check, exercised };

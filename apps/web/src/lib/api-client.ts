@@ -222,6 +222,57 @@ export const api = {
     apiRequest<T>(path, { ...opts, method: 'DELETE', body }),
 };
 
+/** A long call's report: `done` of `total` (decision 024). */
+export type CallProgress = { done: number; total: number };
+
+/**
+ * POSTs a long call asking for its progress (`Accept: application/x-ndjson`): each
+ * `{done, total}` line goes to `onProgress`, the `{result}` line is the answer, an `{error,
+ * status}` line fails the call as that error would have. A server that answers plain JSON (an
+ * error before the work began, or a call without progress) is read as usual.
+ */
+export async function postWithProgress<T>(
+  path: string,
+  body: unknown,
+  onProgress: (p: CallProgress) => void,
+  opts: Omit<RequestOptions, 'method' | 'body'> = {},
+): Promise<T> {
+  const headers = { ...headersFor(opts, true), Accept: 'application/x-ndjson, application/json' };
+  const res = await checked(
+    path,
+    await send(buildUrl(path, opts.query), { method: 'POST', headers, body: JSON.stringify(body ?? {}) }, opts),
+    opts,
+  );
+  if (!(res.headers.get('Content-Type') ?? '').includes('application/x-ndjson') || !res.body) {
+    const text = await res.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let pending = '';
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      throw handleFailure(path, 0, null, opts);
+    }
+    pending += decoder.decode(chunk.value, { stream: !chunk.done });
+    const lines = pending.split('\n');
+    pending = chunk.done ? '' : (lines.pop() ?? '');
+    for (const line of lines) {
+      if (!line.trim()) continue;
+      const value = JSON.parse(line) as CallProgress | { result: T } | { error: ErrorBody; status: number };
+      if ('result' in value) return value.result;
+      if ('error' in value) throw handleFailure(path, value.status, value.error, opts);
+      opts.signal?.throwIfAborted();
+      onProgress(value);
+    }
+    // The stream ended without its result: the connection broke.
+    if (chunk.done) throw handleFailure(path, 0, null, opts);
+  }
+}
+
 /** Bytes received (of `total` when the server says), and the CSV lines among them (CRLF-ended). */
 export type DownloadProgress = { loaded: number; total?: number; lines?: number };
 

@@ -5,9 +5,13 @@ import { users } from '../../db/schema';
 import { type Actor, effectiveRole } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import { badRequest } from '../../platform/errors';
+import type { Progress } from '../../platform/progress';
 import type { ResourceService } from '../../resources/engine';
 
 const LEARNER_ROLE_ID = roleByKey('USER')!.id;
+
+/** Learners updated and audited at a time: a progress report after each. */
+const SLICE = 2000;
 
 type Assignment = {
   /** The learner column set: `ownerId` or `motivatorId`. */
@@ -28,6 +32,7 @@ export async function assignLearners(
   learners: ResourceService,
   input: { userIds?: number[]; filters?: string },
   a: Assignment,
+  progress?: Progress,
 ): Promise<{ updated: number; unchanged: number }> {
   const [staff] = await db
     .select({ id: users.id, roleId: users.roleId, userStatus: users.userStatus })
@@ -37,7 +42,14 @@ export async function assignLearners(
     const who = a.roles.map((r) => roleByKey(r)!.name.toLowerCase()).join(' or ');
     throw badRequest(`Choose an active ${who}`, [{ path: [a.field], message: `Choose an active ${who}` }]);
   }
-  return setLearnersColumn(db, actor, learners, input, { column: a.column, value: a.staffId, action: a.action });
+  return setLearnersColumn(
+    db,
+    actor,
+    learners,
+    input,
+    { column: a.column, value: a.staffId, action: a.action },
+    progress,
+  );
 }
 
 /**
@@ -52,6 +64,7 @@ export async function setLearnersColumn(
   learners: ResourceService,
   input: { userIds?: number[]; filters?: string },
   a: { column: 'ownerId' | 'motivatorId' | 'userStatus'; value: number | string; action: string },
+  progress?: Progress,
 ): Promise<{ updated: number; unchanged: number }> {
   if ((input.userIds ? 1 : 0) + (input.filters !== undefined ? 1 : 0) !== 1) {
     throw badRequest('Choose learners, or send the list’s filters to take every learner they match', [
@@ -75,19 +88,24 @@ export async function setLearnersColumn(
       ]);
     }
     const changing = rows.filter((r) => r.current !== a.value);
-    const ids = changing.map((r) => r.id);
-    for (let i = 0; i < ids.length; i += 5000) {
+    progress?.(0, changing.length);
+    // In slices, each updated and audited before the next (one INSERT may carry at most 65,535
+    // bound values), so the caller can be told how far the change is.
+    for (let i = 0; i < changing.length; i += SLICE) {
+      const slice = changing.slice(i, i + SLICE);
       await tx
         .update(users)
         .set({ [a.column]: a.value, version: sql`${users.version} + 1`, updatedAt: new Date() })
-        .where(inArray(users.id, ids.slice(i, i + 5000)));
-    }
-    // In slices: one INSERT may carry at most 65,535 bound values.
-    for (let i = 0; i < changing.length; i += 2000) {
+        .where(
+          inArray(
+            users.id,
+            slice.map((r) => r.id),
+          ),
+        );
       await audit(
         tx,
         actor,
-        changing.slice(i, i + 2000).map((r) => ({
+        slice.map((r) => ({
           action: a.action,
           entity: 'user',
           entityId: r.id,
@@ -95,6 +113,7 @@ export async function setLearnersColumn(
           after: { [a.column]: a.value },
         })),
       );
+      progress?.(i + slice.length, changing.length);
     }
     return { updated: changing.length, unchanged: rows.length - changing.length };
   });

@@ -1,6 +1,7 @@
 import {
   bulkMotivatorSchema,
   bulkOwnerSchema,
+  bulkProgressLineSchema,
   bulkResultSchema,
   bulkStatusSchema,
   chatTokenSchema,
@@ -21,6 +22,7 @@ import { z } from 'zod';
 import { requireActor } from '../../platform/access';
 import { errors, streamed } from '../../platform/openapi';
 import { pageHeaders, pageOf } from '../../platform/params';
+import { runWithProgress, withProgressResponse } from '../../platform/progress';
 import type { ResourceService } from '../../resources/engine';
 import { recordSchema } from '../../resources/record-schema';
 import { assignLearners, setLearnersColumn } from './assign-learners';
@@ -43,6 +45,12 @@ export function registerUserRoutes(
   if (!learners) throw new Error('learners must be registered first');
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = [userResource.pluralLabel];
+  // A bulk change answers its result, or with `Accept: application/x-ndjson` its progress (decision 024).
+  const bulkAnswer = withProgressResponse(
+    bulkResultSchema,
+    bulkProgressLineSchema,
+    'The result; asked with Accept: application/x-ndjson, a line per slice written, then the result or the error that undid the change',
+  );
 
   r.get(
     '/admin/user/progress-report',
@@ -97,17 +105,26 @@ export function registerUserRoutes(
         tags,
         summary: 'Give the chosen learners (or every learner the filters match) an owner, in one transaction',
         body: bulkOwnerSchema,
-        response: { 200: bulkResultSchema },
+        response: { 200: bulkAnswer },
       },
     },
-    async (request) =>
-      assignLearners(app.db, requireActor(request), learners, request.body, {
-        column: 'ownerId',
-        staffId: request.body.ownerId,
-        roles: ['ADMIN', 'MOTIVATOR', 'NEGOTIATOR', 'HR', 'MENTOR', 'KEY_ACCOUNT_MANAGER'],
-        field: 'ownerId',
-        action: 'assignOwner',
-      }),
+    async (request, reply) =>
+      runWithProgress(request, reply, (progress) =>
+        assignLearners(
+          app.db,
+          requireActor(request),
+          learners,
+          request.body,
+          {
+            column: 'ownerId',
+            staffId: request.body.ownerId,
+            roles: ['ADMIN', 'MOTIVATOR', 'NEGOTIATOR', 'HR', 'MENTOR', 'KEY_ACCOUNT_MANAGER'],
+            field: 'ownerId',
+            action: 'assignOwner',
+          },
+          progress,
+        ),
+      ),
   );
 
   r.post(
@@ -118,17 +135,26 @@ export function registerUserRoutes(
         tags,
         summary: 'Give the chosen learners (or every learner the filters match) a motivator, in one transaction',
         body: bulkMotivatorSchema,
-        response: { 200: bulkResultSchema },
+        response: { 200: bulkAnswer },
       },
     },
-    async (request) =>
-      assignLearners(app.db, requireActor(request), learners, request.body, {
-        column: 'motivatorId',
-        staffId: request.body.motivatorId,
-        roles: ['MOTIVATOR'],
-        field: 'motivatorId',
-        action: 'assignMotivator',
-      }),
+    async (request, reply) =>
+      runWithProgress(request, reply, (progress) =>
+        assignLearners(
+          app.db,
+          requireActor(request),
+          learners,
+          request.body,
+          {
+            column: 'motivatorId',
+            staffId: request.body.motivatorId,
+            roles: ['MOTIVATOR'],
+            field: 'motivatorId',
+            action: 'assignMotivator',
+          },
+          progress,
+        ),
+      ),
   );
 
   const learner = recordSchema(userResource, learners.columns, learners.binding.hidden, learners.binding.derived);
@@ -193,15 +219,20 @@ export function registerUserRoutes(
         tags,
         summary: 'Set the status of the chosen learners (or every learner the filters match), in one transaction',
         body: bulkStatusSchema,
-        response: { 200: bulkResultSchema },
+        response: { 200: bulkAnswer },
       },
     },
-    async (request) =>
-      setLearnersColumn(app.db, requireActor(request), learners, request.body, {
-        column: 'userStatus',
-        value: request.body.userStatus,
-        action: 'changeStatus',
-      }),
+    async (request, reply) =>
+      runWithProgress(request, reply, (progress) =>
+        setLearnersColumn(
+          app.db,
+          requireActor(request),
+          learners,
+          request.body,
+          { column: 'userStatus', value: request.body.userStatus, action: 'changeStatus' },
+          progress,
+        ),
+      ),
   );
 
   r.get(

@@ -1,9 +1,10 @@
 import { createHmac } from 'node:crypto';
 import { roleByKey } from '@cohort/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, taskSubmissions, users } from '../../db/schema';
 import { multipart } from '../../test/multipart';
+import { createResponseValidator } from '../../test/openapi-validator';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 let t: TestApp;
@@ -343,5 +344,123 @@ describe('a learner’s resume and credit check', () => {
     });
     expect(asHr.json()).not.toHaveProperty('cibilScore');
     expect((await check({ userId: l4.id, score: 700 }, await t.tokenFor('HR'))).statusCode).toBe(403);
+  });
+});
+
+describe('bulk changes report their progress when asked (Accept: application/x-ndjson)', () => {
+  const ndjson = { accept: 'application/x-ndjson' };
+  const lines = (body: string) =>
+    body
+      .split('\n')
+      .filter(Boolean)
+      .map((l) => JSON.parse(l));
+  const BULK = 4100;
+  let ids: number[] = [];
+  beforeAll(async () => {
+    const rows = Array.from({ length: BULK }, (_, i) => ({
+      name: `Bulk ${i}`,
+      email: `bulk${i}@test.local`,
+      roleId: roleByKey('USER')!.id,
+      passwordHash: 'not a hash: these learners never log in',
+    }));
+    for (let i = 0; i < rows.length; i += 1000) {
+      const made = await t.db
+        .insert(users)
+        .values(rows.slice(i, i + 1000))
+        .returning({ id: users.id });
+      ids.push(...made.map((r) => r.id));
+    }
+    ids = ids.sort((a, b) => a - b);
+  });
+
+  it('streams a line per slice written, then the result; every line is declared', async () => {
+    const admin = await t.tokenFor('ADMIN');
+    const ownerId = await t.userId('NEGOTIATOR');
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/user/owner/add-multiple',
+      token: admin,
+      headers: ndjson,
+      payload: { ownerId, userIds: ids },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^application\/x-ndjson/);
+    const got = lines(res.body);
+    expect(got).toEqual([
+      { done: 0, total: BULK },
+      { done: 2000, total: BULK },
+      { done: 4000, total: BULK },
+      { done: BULK, total: BULK },
+      { result: { updated: BULK, unchanged: 0 } },
+    ]);
+    expect((await learners()).filter((u) => u.ownerId === ownerId)).toHaveLength(BULK);
+    // Streamed lines pass the answer checks' hook unread: checked here against the document.
+    const answers = createResponseValidator(t.app.swagger() as never);
+    const check = (body: string) =>
+      answers.check({
+        method: 'POST',
+        routeUrl: '/admin/user/owner/add-multiple',
+        status: 200,
+        contentType: 'application/x-ndjson',
+        body,
+      });
+    expect(check(res.body)).toBeNull();
+    expect(check('{"done":1}\n')).toMatch(/line 1 breaks the document/);
+  });
+
+  it('a bad request is still a 400 with its reasons, as JSON, before anything is streamed', async () => {
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/user/motivator/add-multiple',
+      token: await t.tokenFor('ADMIN'),
+      headers: ndjson,
+      payload: { motivatorId: await t.userId('HR'), userIds: ids.slice(0, 3) },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.json().issues).toEqual([{ path: ['motivatorId'], message: 'Choose an active motivator' }]);
+  });
+
+  it('a failure after the first slice ends the stream with the error, and undoes every slice', async () => {
+    const last = ids[ids.length - 1];
+    // The database refuses the last learner's change (in the third slice), as a fault would.
+    await t.db.execute(
+      sql.raw(`create function refuse_bulk_status() returns trigger language plpgsql as $$
+        begin raise exception 'refused for the test'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger refuse_bulk_status before update on users for each row
+        when (new.id = ${last} and new.status = 'Inactive') execute function refuse_bulk_status()`),
+    );
+    try {
+      const res = await t.call({
+        method: 'POST',
+        url: '/admin/user/status/update-multiple',
+        token: await t.tokenFor('ADMIN'),
+        headers: ndjson,
+        payload: { userStatus: 'Inactive', userIds: ids },
+      });
+      expect(res.statusCode).toBe(200);
+      const got = lines(res.body);
+      expect(got.slice(0, 3)).toEqual([
+        { done: 0, total: BULK },
+        { done: 2000, total: BULK },
+        { done: 4000, total: BULK },
+      ]);
+      expect(got.at(-1)).toEqual({
+        status: 500,
+        error: { message: 'Something went wrong. Please try again !!!', code: 'INTERNAL' },
+      });
+      const all = await learners();
+      expect(all.filter((u) => ids.includes(u.id) && u.userStatus === 'Inactive')).toHaveLength(0);
+      expect(
+        (await t.db.select().from(auditLog)).filter(
+          (a) => a.action === 'changeStatus' && ids.includes(Number(a.entityId)),
+        ),
+      ).toHaveLength(0);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_bulk_status on users'));
+      await t.db.execute(sql.raw('drop function refuse_bulk_status()'));
+    }
   });
 });

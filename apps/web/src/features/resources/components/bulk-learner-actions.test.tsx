@@ -12,6 +12,8 @@ const fetchMock = vi.fn<typeof fetch>();
 const at = '2026-01-05T10:00:00.000Z';
 let sent: { path: string; body: Record<string, unknown> }[];
 let release: (() => void) | undefined;
+/** The last line the server sends; default: the result. */
+let ending: unknown;
 
 const learner = (id: number) => ({ id, userId: id, name: `Learner ${id}`, createdAt: at, updatedAt: at, version: 1 });
 
@@ -20,15 +22,27 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   sent = [];
   release = undefined;
+  ending = undefined;
   stubApi(fetchMock, async (url, init) => {
     const method = init?.method ?? 'GET';
     if (method === 'POST' && url.pathname.endsWith('-multiple')) {
       sent.push({ path: url.pathname, body: JSON.parse(String(init?.body)) });
-      // The server works in one transaction: the answer comes when it is done.
-      await new Promise<void>((resolve) => {
-        release = resolve;
+      // The console asks for progress; the server reports a line per slice, the result last.
+      expect(new Headers(init?.headers).get('Accept')).toContain('application/x-ndjson');
+      const line = (v: unknown) => new TextEncoder().encode(`${JSON.stringify(v)}\n`);
+      const stream = new ReadableStream<Uint8Array>({
+        async start(controller) {
+          controller.enqueue(line({ done: 0, total: 3 }));
+          controller.enqueue(line({ done: 1, total: 3 }));
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          controller.enqueue(line({ done: 3, total: 3 }));
+          controller.enqueue(line(ending ?? { result: { updated: 3, unchanged: 0 } }));
+          controller.close();
+        },
       });
-      return jsonResponse(200, { updated: 3, unchanged: 0 });
+      return new Response(stream, { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } });
     }
     if (url.pathname === '/admin/user/all') {
       const page = Number(new Headers(init?.headers).get('page_num') ?? 1);
@@ -82,8 +96,9 @@ describe('choosing learners and acting on them', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Assign motivator for 3' }));
     expect(within(dialog).getByText('Make Meera (MOTIVATOR) the motivator of 3 learners?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, change 3' }));
-    // While the server works: a bar, and nothing can be sent twice.
-    expect(await within(dialog).findByRole('progressbar', { name: 'Assign motivator: working' })).toBeTruthy();
+    // While the server works: a bar showing how far it is, and nothing can be sent twice.
+    expect(await within(dialog).findByRole('progressbar', { name: 'Assign motivator: 1 of 3' })).toBeTruthy();
+    expect(within(dialog).getByText(/1 of 3 learners changed/)).toBeTruthy();
     await waitFor(() =>
       expect(sent).toEqual([
         { path: '/admin/user/motivator/add-multiple', body: { motivatorId: 9, userIds: [1, 2, 15] } },
@@ -152,5 +167,27 @@ describe('choosing learners and acting on them', () => {
     expect(screen.getByRole('button', { name: 'Change status' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Assign owner' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Assign motivator' })).toBeNull();
+  }, 20_000);
+
+  it('a change the server undid after it began is reported, and the dialog stays open to try again', async () => {
+    ending = { status: 500, error: { message: 'Something went wrong. Please try again !!!', code: 'INTERNAL' } };
+    signInAs('ADMIN');
+    await openLearners();
+    fireEvent.click(row('Learner 1'));
+    fireEvent.click(screen.getByRole('button', { name: 'Change status' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByLabelText(/Status/), { target: { value: 'Inactive' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change status for 1' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, change 1' }));
+    await within(dialog).findByRole('progressbar', { name: 'Change status: 1 of 3' });
+    release?.();
+    // Back to the form: nothing was kept, and the choice can be sent again.
+    expect(await within(dialog).findByRole('button', { name: 'Change status for 1' })).toBeTruthy();
+    const { notifications } = await import('@mantine/notifications');
+    await waitFor(() =>
+      expect(notifications.show).toHaveBeenCalledWith(
+        expect.objectContaining({ message: 'Something went wrong. Please try again !!!' }),
+      ),
+    );
   }, 20_000);
 });

@@ -3,7 +3,7 @@ import { Alert, Button, Group, NativeSelect, Progress, Stack, Text } from '@mant
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { FormModal } from '../../../components/dialogs/form-modal';
-import { api } from '../../../lib/api-client';
+import { api, type CallProgress, postWithProgress } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth';
 import { serverFieldErrors } from '../../../lib/validation';
 import { resourceKeys } from '../api/resource-keys';
@@ -118,12 +118,20 @@ function BulkForm({
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | undefined>();
   const [seconds, setSeconds] = useState(0);
+  // How far the server is, from its progress lines (decision 024); none yet: still choosing them.
+  const [progress, setProgress] = useState<CallProgress | undefined>();
   const run = useMutation({
-    mutationFn: () =>
-      api.post<BulkResult>(spec.path, {
-        [spec.field]: spec.toValue(value),
-        ...(ids ? { userIds: ids } : { filters: JSON.stringify(filters) }),
-      }),
+    mutationFn: () => {
+      setProgress(undefined);
+      return postWithProgress<BulkResult>(
+        spec.path,
+        {
+          [spec.field]: spec.toValue(value),
+          ...(ids ? { userIds: ids } : { filters: JSON.stringify(filters) }),
+        },
+        setProgress,
+      );
+    },
     onSuccess: () => qc.invalidateQueries({ queryKey: resourceKeys.all('user') }),
   });
   useEffect(() => {
@@ -189,9 +197,19 @@ function BulkForm({
         )}
         {run.isPending && (
           <Stack gap={4} role="status">
-            <Progress value={100} animated striped aria-label={`${spec.label}: working`} />
+            {progress && progress.total > 0 ? (
+              <Progress
+                value={(100 * progress.done) / progress.total}
+                aria-label={`${spec.label}: ${count(progress.done)} of ${count(progress.total)}`}
+              />
+            ) : (
+              <Progress value={100} animated striped aria-label={`${spec.label}: working`} />
+            )}
             <Text size="xs" c="dimmed">
-              Changing {count(chosen)} {what} in one step… {seconds > 0 ? `${seconds} s` : ''}
+              {progress && progress.total > 0
+                ? `${count(progress.done)} of ${count(progress.total)} ${what} changed`
+                : `Finding the ${what}…`}{' '}
+              (kept only when all are done) {seconds > 0 ? `${seconds} s` : ''}
             </Text>
           </Stack>
         )}
