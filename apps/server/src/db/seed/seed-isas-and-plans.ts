@@ -179,12 +179,20 @@ export function learnerMoney(
     ),
   );
   const penalised = penaltyStatus !== 'Not Required';
+  // Drawn for every subscriber (the same sequence for the learners after); with a deposit, the
+  // subscription starts when the deposit's validity began, so it expires on its last day.
+  const startedDaysAgo = faker.number.int({ min: 0, max: 60 });
   return {
     planId: plan?.id ?? null,
     proPlanId: plan?.kind === 'Pro' ? plan.id : null,
     upfrontStatus: deposit?.status ?? 'Not Required',
     deposit,
-    subscription: plan ? { planId: plan.id, startedDaysAgo: faker.number.int({ min: 0, max: 60 }) } : null,
+    subscription: plan
+      ? {
+          planId: plan.id,
+          startedDaysAgo: deposit ? plan.depositValidityDays - deposit.expiresInDays : startedDaysAgo,
+        }
+      : null,
     placementPaymentStatus: payment,
     placementPenaltyReason: penalised ? faker.helpers.arrayElement(PENALTY_REASONS).value : null,
     verificationStep: cycle(VERIFICATION_STEPS, () => faker.helpers.arrayElement(VERIFICATION_STEPS).value),
@@ -366,7 +374,8 @@ export async function seedSubscriptions(
           currency: plan.currency,
           status: d.status,
           expiresOn,
-          paidOn: d.status === 'Paid' ? iso(Math.min(now, Date.parse(expiresOn)) - DAY) : null,
+          // Paid the day after the subscription began (never before it, never after the deposit's last day).
+          paidOn: d.status === 'Paid' ? iso(Math.min(Date.parse(s.row.startDate) + DAY, Date.parse(expiresOn))) : null,
         },
       ];
     });

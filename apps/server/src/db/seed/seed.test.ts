@@ -207,6 +207,19 @@ describe('demo seed', () => {
       expect(deposits.some((d) => d.status === 'Pending' && d.expiresOn >= today && d.expiresOn <= inThreeDays)).toBe(
         true,
       );
+      // A deposit belongs to its subscription's time: it runs out after the subscription began,
+      // and was paid on a day within both.
+      const subById = new Map(subs.map((s) => [s.id, s]));
+      for (const d of deposits) {
+        const sub = subById.get(d.subscriptionId);
+        if (!sub) continue;
+        expect(d.expiresOn > sub.startDate, `deposit ${d.id}`).toBe(true);
+        if (d.paidOn) {
+          expect(d.paidOn >= sub.startDate && d.paidOn <= d.expiresOn && d.paidOn <= today, `deposit ${d.id}`).toBe(
+            true,
+          );
+        }
+      }
       // The learner's plan facts are their subscription's (what syncLearnerPlan keeps them to).
       const subOf = new Map(subs.map((s) => [s.userId, s]));
       const depositOf = new Map(deposits.map((d) => [d.subscriptionId, d]));
