@@ -511,15 +511,23 @@ const cpuSeconds = (pid: number): number => {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
 
-/** CPU seconds used so far by every PostgreSQL process on this machine (the server is local). */
-const postgresCpuSeconds = (): number => {
-  let total = 0;
+/** CPU seconds used so far by each PostgreSQL process on this machine (the server is local), by pid. */
+const postgresCpu = (): Map<number, number> => {
+  const byPid = new Map<number, number>();
   for (const name of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(name)) continue;
     try {
-      if (fs.readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres') total += cpuSeconds(Number(name));
+      if (fs.readFileSync(`/proc/${name}/comm`, 'utf8').trim() === 'postgres')
+        byPid.set(Number(name), cpuSeconds(Number(name)));
     } catch {}
   }
+  return byPid;
+};
+
+/** CPU seconds PostgreSQL's processes used since `before` (a process started since counts whole; one that ended is lost). */
+const postgresCpuSince = (before: Map<number, number>): number => {
+  let total = 0;
+  for (const [pid, seconds] of postgresCpu()) total += seconds - (before.get(pid) ?? 0);
   return total;
 };
 
@@ -578,7 +586,7 @@ async function measureCsvExport(
         rssPeakMb = Math.max(rssPeakMb, rssMb(pid, 'VmRSS'));
       } catch {}
     }, 20);
-    const cpu0 = { server: cpuSeconds(pid), postgres: postgresCpuSeconds(), bench: process.cpuUsage() };
+    const cpu0 = { server: cpuSeconds(pid), postgres: postgresCpu(), bench: process.cpuUsage() };
     const started = process.hrtime.bigint();
     let bytes = 0;
     let lines = 0;
@@ -602,7 +610,7 @@ async function measureCsvExport(
     const benchCpu = process.cpuUsage(cpu0.bench);
     const cpu = {
       server: cpuSeconds(pid) - cpu0.server,
-      postgres: postgresCpuSeconds() - cpu0.postgres,
+      postgres: postgresCpuSince(cpu0.postgres),
       client: (benchCpu.user + benchCpu.system) / 1e6,
     };
     clearInterval(timer);
