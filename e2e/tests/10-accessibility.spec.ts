@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, expectDashboard, logIn } from './helpers';
+import { axeViolations, expectDashboard, logIn, sessionToken } from './helpers';
 
 /** A list screen whose heading shows and whose rows have come. */
 async function listLoaded(page: Page, heading: string) {
@@ -70,6 +70,34 @@ for (const scheme of ['light', 'dark'] as const) {
 
     test(`the login page has no axe violations (${scheme})`, () => {
       expect(loginViolations).toEqual([]);
+    });
+
+    // Learners' pages as the seed leaves them (seed-learner-records.ts): the first learner by id has
+    // a flag with comments, the fifth a strike, the ninth not-working warnings; then an ISA to verify.
+    test(`learner pages with flags, strikes, warnings and an ISA to verify have no axe violations (${scheme})`, async () => {
+      await setScheme(page, scheme);
+      const token = await sessionToken(page);
+      const res = await page.request.get('/admin/user/all?sort=userId&page_size=14', {
+        headers: { token, page_num: '1' },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+      const ids = ((await res.json()) as { data: { id: number }[] }).data.map((r) => r.id);
+      // And one whose ISA waits for staff to verify its video (its Verify and Reject moves).
+      const waiting = await page.request.get(
+        `/admin/user/all?page_size=1&filters=${encodeURIComponent(
+          JSON.stringify([{ field: 'isaStatus', operator: '=', value: 'ISA Acceptance Video Uploaded' }]),
+        )}`,
+        { headers: { token, page_num: '1' } },
+      );
+      const [isaLearner] = ((await waiting.json()) as { data: { id: number }[] }).data;
+      expect(isaLearner).toBeTruthy();
+      for (const id of [ids[0], ids[4], ids[8], isaLearner.id]) {
+        await page.goto(`/learners/${id}`);
+        await expect(page.getByRole('heading', { name: `Learner #${id}`, level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', scheme);
+        expect(await axeViolations(page, `${scheme} /learners/${id}`)).toEqual([]);
+      }
     });
 
     for (const screen of SCREENS) {

@@ -385,6 +385,8 @@ function SimpleMove({
   return (
     <Button
       color={color}
+      // A coloured move is light (its text darkened to 4.5:1): white on filled green or red is under AA.
+      variant={color ? 'light' : 'filled'}
       loading={move.isPending}
       onClick={() =>
         move.mutate(

@@ -315,7 +315,7 @@ function PayForm({ userId, deposit, onClose }: { userId: string; deposit: ApiRec
           <Button variant="default" onClick={onClose} disabled={run.isPending}>
             Cancel
           </Button>
-          <Button type="submit" color="green" loading={run.isPending}>
+          <Button type="submit" loading={run.isPending}>
             Record payment
           </Button>
         </Group>

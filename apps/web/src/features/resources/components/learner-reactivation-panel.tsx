@@ -131,7 +131,7 @@ function DecideForm({ request }: { request: ApiRecord }) {
         onChange={(e) => setNote(e.currentTarget.value)}
       />
       <Group gap="xs">
-        <Button size="xs" color="green" loading={decide.isPending} onClick={() => send('Fulfilled')}>
+        <Button size="xs" variant="light" color="green" loading={decide.isPending} onClick={() => send('Fulfilled')}>
           Fulfil
         </Button>
         <Button size="xs" color="red" variant="light" disabled={decide.isPending} onClick={() => send('Rejected')}>
