@@ -72,6 +72,27 @@ for (const scheme of ['light', 'dark'] as const) {
       expect(loginViolations).toEqual([]);
     });
 
+    // Every screen the navigation offers an admin (the list above adds tabs, forms and records).
+    test(`every screen in the navigation has no axe violations (${scheme})`, async () => {
+      test.setTimeout(240_000);
+      await setScheme(page, scheme);
+      await page.goto('/');
+      await expectDashboard(page);
+      const nav = page.getByRole('navigation', { name: 'Main navigation' });
+      const hrefs = [...new Set(await nav.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href'))))]
+        .filter((h): h is string => Boolean(h))
+        .filter((h) => !SCREENS.some((screen) => screen.path === h));
+      expect(hrefs.length).toBeGreaterThan(20);
+      const found: string[] = [];
+      for (const href of hrefs) {
+        await page.goto(href);
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        found.push(...(await axeViolations(page, `${scheme} ${href}`)));
+      }
+      expect(found).toEqual([]);
+    });
+
     // Learners' pages as the seed leaves them (seed-learner-records.ts): the first learner by id has
     // a flag with comments, the fifth a strike, the ninth not-working warnings; then an ISA to verify.
     test(`learner pages with flags, strikes, warnings and an ISA to verify have no axe violations (${scheme})`, async () => {
