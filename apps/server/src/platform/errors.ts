@@ -113,68 +113,85 @@ export async function recordServerError(request: FastifyRequest, error: unknown)
   }
 }
 
-export function installErrorHandler(app: FastifyInstance) {
-  app.setErrorHandler(async (error: FastifyError | AppError | ZodError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) reply.headers(error.headers);
-      return send(reply, error.statusCode, {
+type ErrorAnswer = { status: number; body: ApiError; headers?: Record<string, string> };
+const answer = (status: number, body: ApiError): ErrorAnswer => ({ status, body });
+
+/**
+ * What a failure is answered with: its status, body and headers. A fault (and a value the
+ * database refused that validation let through) is recorded. The error handler sends it; a call
+ * that has already begun its answer (a progress stream, decision 024) writes it as its last line.
+ */
+export async function errorAnswer(error: unknown, request: FastifyRequest): Promise<ErrorAnswer> {
+  if (error instanceof AppError) {
+    return {
+      status: error.statusCode,
+      body: {
         message: error.message,
         code: error.code,
         ...(error.issues ? { issues: error.issues } : {}),
         ...error.extra,
-      } as ApiError);
+      } as ApiError,
+      headers: error.headers,
+    };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const where = error.validationContext ?? 'body';
+    const issues: ApiIssue[] = error.validation.flatMap((v) => {
+      const path = v.instancePath.split('/').filter(Boolean);
+      const keys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: string[] }).keys : undefined;
+      if (keys?.length) return keys.map((k) => ({ path: [...path, k], message: 'Unknown field' }));
+      return [{ path, message: v.message ?? 'This value is not valid' }];
+    });
+    return answer(400, { message: summariseIssues(issues, where), code: 'BAD_REQUEST', issues });
+  }
+  if (error instanceof ZodError) {
+    const issues = zodIssues(error);
+    return answer(400, { message: summariseIssues(issues), code: 'BAD_REQUEST', issues });
+  }
+  const fe = error as FastifyError;
+  switch (fe.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+    case 'FST_REQ_FILE_TOO_LARGE':
+    case 'FST_FILES_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return answer(413, { message: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return answer(415, { message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return answer(400, { message: 'The body is not valid JSON', code: 'BAD_REQUEST' });
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    if (fe.statusCode === 400 && error instanceof SyntaxError) {
+      return answer(400, { message: 'The body is not valid JSON', code: 'BAD_REQUEST' });
     }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const where = error.validationContext ?? 'body';
-      const issues: ApiIssue[] = error.validation.flatMap((v) => {
-        const path = v.instancePath.split('/').filter(Boolean);
-        const keys = v.keyword === 'unrecognized_keys' ? (v.params as { keys?: string[] }).keys : undefined;
-        if (keys?.length) return keys.map((k) => ({ path: [...path, k], message: 'Unknown field' }));
-        return [{ path, message: v.message ?? 'This value is not valid' }];
-      });
-      return send(reply, 400, { message: summariseIssues(issues, where), code: 'BAD_REQUEST', issues });
-    }
-    if (error instanceof ZodError) {
-      const issues = zodIssues(error);
-      return send(reply, 400, { message: summariseIssues(issues), code: 'BAD_REQUEST', issues });
-    }
-    const fe = error as FastifyError;
-    switch (fe.code) {
-      case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      case 'FST_REQ_FILE_TOO_LARGE':
-      case 'FST_FILES_LIMIT':
-      case 'FST_PARTS_LIMIT':
-        return send(reply, 413, { message: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
-      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-        return send(reply, 415, { message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
-      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      case 'FST_ERR_CTP_INVALID_JSON_BODY':
-        return send(reply, 400, { message: 'The body is not valid JSON', code: 'BAD_REQUEST' });
-    }
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      if (fe.statusCode === 400 && error instanceof SyntaxError) {
-        return send(reply, 400, { message: 'The body is not valid JSON', code: 'BAD_REQUEST' });
-      }
-      const byStatus: Record<number, ErrorCode> = {
-        401: 'UNAUTHORIZED',
-        403: 'FORBIDDEN',
-        404: 'NOT_FOUND',
-        409: 'CONFLICT',
-        413: 'PAYLOAD_TOO_LARGE',
-        415: 'UNSUPPORTED_MEDIA_TYPE',
-        429: 'TOO_MANY_REQUESTS',
-      };
-      const code: ErrorCode = byStatus[fe.statusCode] ?? 'BAD_REQUEST';
-      return send(reply, fe.statusCode, { message: fe.message, code });
-    }
-    const fromDatabase = appErrorFromDatabase(error);
-    if (fromDatabase) {
-      // A value the database refused that validation let through is still recorded: it shows a gap to close.
-      if (fromDatabase.statusCode === 400) await recordServerError(request, error);
-      return send(reply, fromDatabase.statusCode, { message: fromDatabase.message, code: fromDatabase.code });
-    }
-    await recordServerError(request, error);
-    return send(reply, 500, { message: 'Something went wrong. Please try again !!!', code: 'INTERNAL' });
+    const byStatus: Record<number, ErrorCode> = {
+      401: 'UNAUTHORIZED',
+      403: 'FORBIDDEN',
+      404: 'NOT_FOUND',
+      409: 'CONFLICT',
+      413: 'PAYLOAD_TOO_LARGE',
+      415: 'UNSUPPORTED_MEDIA_TYPE',
+      429: 'TOO_MANY_REQUESTS',
+    };
+    const code: ErrorCode = byStatus[fe.statusCode] ?? 'BAD_REQUEST';
+    return answer(fe.statusCode, { message: fe.message, code });
+  }
+  const fromDatabase = appErrorFromDatabase(error);
+  if (fromDatabase) {
+    // A value the database refused that validation let through is still recorded: it shows a gap to close.
+    if (fromDatabase.statusCode === 400) await recordServerError(request, error);
+    return answer(fromDatabase.statusCode, { message: fromDatabase.message, code: fromDatabase.code });
+  }
+  await recordServerError(request, error);
+  return answer(500, { message: 'Something went wrong. Please try again !!!', code: 'INTERNAL' });
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler(async (error: FastifyError | AppError | ZodError, request, reply) => {
+    const { status, body, headers } = await errorAnswer(error, request);
+    if (headers) reply.headers(headers);
+    return send(reply, status, body);
   });
 }

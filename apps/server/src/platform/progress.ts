@@ -1,9 +1,7 @@
 import { PassThrough } from 'node:stream';
-import type { ApiError } from '@cohort/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { appErrorFromDatabase } from './db-errors';
-import { AppError, recordServerError } from './errors';
+import { errorAnswer } from './errors';
 
 /** Tells a long call how far it is: `done` of `total` units of its work. */
 export type Progress = (done: number, total: number) => void;
@@ -25,31 +23,6 @@ export function withProgressResponse<T extends z.ZodType, L extends z.ZodType>(
     description,
     content: { 'application/json': { schema: result }, [NDJSON]: { schema: line } },
   };
-}
-
-/**
- * What the error handler would answer for `error`, for a call that has already begun its 200
- * (a progress stream): the same message and code, a fault recorded as it would be.
- */
-async function answerFor(request: FastifyRequest, error: unknown): Promise<{ status: number; error: ApiError }> {
-  if (error instanceof AppError) {
-    return {
-      status: error.statusCode,
-      error: {
-        message: error.message,
-        code: error.code,
-        ...(error.issues ? { issues: error.issues } : {}),
-        ...error.extra,
-      } as ApiError,
-    };
-  }
-  const fromDatabase = appErrorFromDatabase(error);
-  if (fromDatabase && fromDatabase.statusCode !== 500) {
-    if (fromDatabase.statusCode === 400) await recordServerError(request, error);
-    return { status: fromDatabase.statusCode, error: { message: fromDatabase.message, code: fromDatabase.code } };
-  }
-  await recordServerError(request, error);
-  return { status: 500, error: { message: 'Something went wrong. Please try again !!!', code: 'INTERNAL' } };
 }
 
 /**
@@ -82,7 +55,9 @@ export async function runWithProgress<T>(
     return reply;
   } catch (err) {
     if (!stream) throw err;
-    write(await answerFor(request, err));
+    // What the error handler would have answered, as the last line (the status is already 200).
+    const { status, body } = await errorAnswer(err, request);
+    write({ error: body, status });
     stream.end();
     return reply;
   }

@@ -97,65 +97,52 @@ export function registerUserRoutes(
       listTeamMembers(app.db, request.query, pageOf(request), request.query.page_size ?? PAGE_SIZE_DEFAULT),
   );
 
-  r.post(
-    '/admin/user/owner/add-multiple',
+  // Owner and motivator are given the same way: a staff member of the right role, to many learners.
+  const assignments = [
     {
-      config: { access: { resource: 'user', action: 'assignOwner' } },
-      schema: {
-        tags,
-        summary: 'Give the chosen learners (or every learner the filters match) an owner, in one transaction',
-        body: bulkOwnerSchema,
-        response: { 200: bulkAnswer },
-      },
+      path: '/admin/user/owner/add-multiple',
+      body: bulkOwnerSchema,
+      what: 'an owner',
+      column: 'ownerId',
+      roles: ['ADMIN', 'MOTIVATOR', 'NEGOTIATOR', 'HR', 'MENTOR', 'KEY_ACCOUNT_MANAGER'],
+      action: 'assignOwner',
     },
-    async (request, reply) =>
-      runWithProgress(request, reply, (progress) =>
-        assignLearners(
-          app.db,
-          requireActor(request),
-          learners,
-          request.body,
-          {
-            column: 'ownerId',
-            staffId: request.body.ownerId,
-            roles: ['ADMIN', 'MOTIVATOR', 'NEGOTIATOR', 'HR', 'MENTOR', 'KEY_ACCOUNT_MANAGER'],
-            field: 'ownerId',
-            action: 'assignOwner',
-          },
-          progress,
-        ),
-      ),
-  );
-
-  r.post(
-    '/admin/user/motivator/add-multiple',
     {
-      config: { access: { resource: 'user', action: 'assignMotivator' } },
-      schema: {
-        tags,
-        summary: 'Give the chosen learners (or every learner the filters match) a motivator, in one transaction',
-        body: bulkMotivatorSchema,
-        response: { 200: bulkAnswer },
-      },
+      path: '/admin/user/motivator/add-multiple',
+      body: bulkMotivatorSchema,
+      what: 'a motivator',
+      column: 'motivatorId',
+      roles: ['MOTIVATOR'],
+      action: 'assignMotivator',
     },
-    async (request, reply) =>
-      runWithProgress(request, reply, (progress) =>
-        assignLearners(
-          app.db,
-          requireActor(request),
-          learners,
-          request.body,
-          {
-            column: 'motivatorId',
-            staffId: request.body.motivatorId,
-            roles: ['MOTIVATOR'],
-            field: 'motivatorId',
-            action: 'assignMotivator',
-          },
-          progress,
-        ),
-      ),
-  );
+  ] as const;
+  for (const a of assignments) {
+    r.post(
+      a.path,
+      {
+        config: { access: { resource: 'user', action: a.action } },
+        schema: {
+          tags,
+          summary: `Give the chosen learners (or every learner the filters match) ${a.what}, in one transaction`,
+          body: a.body,
+          response: { 200: bulkAnswer },
+        },
+      },
+      async (request, reply) => {
+        const input = request.body as z.infer<typeof bulkOwnerSchema> & z.infer<typeof bulkMotivatorSchema>;
+        return runWithProgress(request, reply, (progress) =>
+          assignLearners(
+            app.db,
+            requireActor(request),
+            learners,
+            input,
+            { column: a.column, staffId: input[a.column], roles: a.roles, field: a.column, action: a.action },
+            progress,
+          ),
+        );
+      },
+    );
+  }
 
   const learner = recordSchema(userResource, learners.columns, learners.binding.hidden, learners.binding.derived);
 
