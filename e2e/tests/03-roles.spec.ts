@@ -9,6 +9,8 @@ test('admin creates a role on MENTOR, moves a mentor into it and back; HR keeps 
   await expectDashboard(admin);
   await navLink(admin, 'Roles').click();
   await expect(admin.getByRole('heading', { name: 'Roles', level: 1 })).toBeVisible();
+  // Counted once the list has come (the loading skeleton has rows of its own).
+  await expect(admin.getByTestId('list-total')).toBeVisible();
   const builtIn = await admin.locator('tbody tr').count();
 
   // The form refuses an empty role field by field, then creates one.
@@ -44,6 +46,8 @@ test('admin creates a role on MENTOR, moves a mentor into it and back; HR keeps 
   await hr.getByRole('tab', { name: 'Attendance' }).click();
   const row = hr.locator('tbody tr').first();
   await row.getByText('Absent', { exact: true }).click();
+  // A note of its own, so there is something to save even when this day's mark is already Absent.
+  await row.getByPlaceholder('Optional note').fill(`Away ${Date.now() % 100000}`);
   await row.getByRole('button', { name: /^Save attendance of/ }).click();
   await expect(hr.getByText(/^Attendance saved for/).first()).toBeVisible();
   await expect(hr.getByTestId('attendance-summary')).toContainText('1 absent');

@@ -45,7 +45,7 @@ export function signInAs(role: RoleKey): void {
   });
 }
 
-type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response> | undefined;
+type Handler = (url: URL, init: RequestInit | undefined) => Response | Promise<Response | undefined> | undefined;
 
 /** A fetch stub answering by path; unanswered calls fail the test with a 500. */
 export function stubApi(fetchMock: Mock<typeof fetch>, handler: Handler): void {

@@ -56,6 +56,10 @@ const deposit = {
   version: 2,
 };
 let posted: { url: string; body: unknown }[];
+/** The learner's subscriptions as the server answers them; a test may hold the answer back. */
+let subscriptionsNow: () => Promise<Record<string, unknown>[]>;
+/** Deposits are answered once this settles (a test holds them back to see the form mid-refresh). */
+let depositsHeld: Promise<void>;
 let depositNow: Omit<typeof deposit, 'paidOn'> & { paidOn: string | null };
 
 beforeEach(() => {
@@ -64,13 +68,18 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
   posted = [];
   depositNow = deposit;
-  stubApi(fetchMock, (url, init) => {
+  subscriptionsNow = async () => [subscription];
+  depositsHeld = Promise.resolve();
+  stubApi(fetchMock, async (url, init) => {
     if (url.pathname === '/admin/subscription/all') {
       expect(url.searchParams.get('userId')).toBe('5');
-      return jsonResponse(200, { data: [subscription], totalItems: 1 });
+      const data = await subscriptionsNow();
+      return jsonResponse(200, { data, totalItems: data.length });
     }
-    if (url.pathname === '/admin/subscription/upfront-deposit')
+    if (url.pathname === '/admin/subscription/upfront-deposit') {
+      await depositsHeld;
       return jsonResponse(200, { data: [depositNow], totalItems: 1 });
+    }
     if (url.pathname === '/admin/plan/get')
       return jsonResponse(200, {
         data: [{ id: 1, name: 'Basic', priceMinor: 2500000, currency: 'INR', durationMonths: 6, active: true }],
@@ -209,5 +218,30 @@ describe('the placement and plans panel', () => {
     await waitFor(() =>
       expect(posted).toEqual([{ url: '/admin/user/plan/add', body: { userId: 5, planId: 1, replaceActive: true } }]),
     );
+  });
+
+  it('a learner with no plan gets one; the plan just added is never offered as the current one to end', async () => {
+    signInAs('NEGOTIATOR');
+    subscriptionsNow = async () => [];
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Add plan' }));
+    const form = await screen.findByRole('form', { name: 'Add a plan' });
+    expect(within(form).queryByRole('checkbox')).toBeNull();
+    fireEvent.click(within(form).getAllByLabelText(/^Plan/)[0]);
+    fireEvent.click(await screen.findByRole('option', { name: /Basic · ₹25,000.00 · 6 months/ }));
+    // After the call the learner's plans are read again: the new one (Active) comes while the
+    // deposits' answer is held back, so the form is still open as the list changes.
+    let release = () => {};
+    depositsHeld = new Promise((resolve) => {
+      release = resolve;
+    });
+    subscriptionsNow = async () => [{ ...subscription, id: 12, planId: 1, planLabel: 'Basic' }];
+    fireEvent.click(within(form).getByRole('button', { name: 'Add plan' }));
+    expect(await screen.findByLabelText('Subscription to Basic')).toBeTruthy();
+    expect(posted).toEqual([{ url: '/admin/user/plan/add', body: { userId: 5, planId: 1 } }]);
+    expect(screen.getByRole('form', { name: 'Add a plan' })).toBeTruthy();
+    expect(within(form).queryByRole('checkbox')).toBeNull();
+    release();
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Add a plan' })).toBeNull());
   });
 });

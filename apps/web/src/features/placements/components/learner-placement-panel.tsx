@@ -326,7 +326,7 @@ function PayForm({ userId, deposit, onClose }: { userId: string; deposit: ApiRec
 
 function AddPlanForm({
   userId,
-  active,
+  active: activeNow,
   onClose,
 }: {
   userId: string;
@@ -335,6 +335,10 @@ function AddPlanForm({
 }) {
   const plans = useOfferedPlans(true);
   const run = useAddPlan(userId);
+  // The plan the learner was on when the form was sent: the list refreshes before the form
+  // closes, and the plan just added must not show up here as the "current plan" to end.
+  const [activeWhenSent, setActiveWhenSent] = useState<ApiRecord | undefined>(undefined);
+  const active = run.isPending || run.isSuccess ? activeWhenSent : activeNow;
   const [planId, setPlanId] = useState<string | null>(null);
   const [startDate, setStartDate] = useState<string>('');
   const [replace, setReplace] = useState(false);
@@ -361,6 +365,7 @@ function AddPlanForm({
     setErrors(invalid ?? {});
     if (invalid) return;
     setRefusal(null);
+    setActiveWhenSent(active);
     run.mutate(input as Parameters<typeof run.mutate>[0], {
       onSuccess: () => {
         notifySuccess('Plan added');
