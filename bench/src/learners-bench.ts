@@ -550,7 +550,10 @@ async function measureCsvExport(
   const port = await freePort();
   const exportPath = `/admin/user/download-csv${columns ? `?${new URLSearchParams({ columns })}` : ''}`;
   execFileSync(process.execPath, ['build.mjs'], { cwd: SERVER_DIR, stdio: 'inherit' });
-  const child: ChildProcess = spawn(process.execPath, ['dist/main.mjs'], {
+  // BENCH_SERVER_PROFILE=<dir>: the server writes a V8 CPU profile there when it stops.
+  const profile = process.env.BENCH_SERVER_PROFILE;
+  const args = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`, 'dist/main.mjs'] : ['dist/main.mjs'];
+  const child: ChildProcess = spawn(process.execPath, args, {
     cwd: SERVER_DIR,
     env: { ...process.env, ...env, PORT: String(port), HOST, LOG_LEVEL: 'warn', NODE_ENV: 'production' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -32,6 +32,41 @@ describe('PostgreSQL CSV lines become RFC 4180 lines', () => {
     expect(rewrite(copied, [5, 6, 7, 20, 21, 30, 31, 32])).toBe(rfc);
   });
 
+  it('matches a byte-by-byte rewrite on random files cut at random points, UTF-8 included', () => {
+    // The plain reading of the rule: outside quotes an LF becomes CRLF; a quote toggles.
+    const reference = (text: string) => {
+      let out = '';
+      let quoted = false;
+      for (const c of text) {
+        if (c === '"') quoted = !quoted;
+        out += c === '\n' && !quoted ? '\r\n' : c;
+      }
+      return out;
+    };
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    const cell = () => {
+      const kind = random(6);
+      if (kind === 0) return '"a ""quoted"" one, with a comma"';
+      if (kind === 1) return '"two\nlines"';
+      if (kind === 2) return 'ünïcödé ✓';
+      if (kind === 3) return '';
+      return String(random(100000));
+    };
+    for (let file = 0; file < 200; file++) {
+      const lines = Array.from({ length: 1 + random(30) }, () =>
+        Array.from({ length: 1 + random(5) }, cell).join(','),
+      );
+      const text = `${lines.join('\n')}\n`;
+      const size = Buffer.byteLength(text);
+      const cuts = [...new Set(Array.from({ length: random(6) }, () => 1 + random(size - 1)))].sort((a, b) => a - b);
+      expect(rewrite(text, cuts), `file ${file}, cuts ${cuts}`).toBe(reference(text));
+    }
+  });
+
   it('leaves a chunk without line ends as it is', () => {
     expect(rewrite('no line end here', [])).toBe('no line end here');
   });

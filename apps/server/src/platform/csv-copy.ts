@@ -52,39 +52,66 @@ const CRLF = Buffer.from('\r\n');
  * end) becomes CRLF; an LF inside one (a cell's own line break) stays. Quotes only appear in
  * quoted cells (opening, doubled, closing), so counting them tells inside from outside, and the
  * count carries over from one chunk to the next.
+ *
+ * Quoted cells are few (only a cell with a comma, a quote or a line break is quoted), so the
+ * quotes are found first: when no LF lies between an opening and a closing one, every LF in the
+ * chunk is a line end and all of them are rewritten at once (as Latin-1 text, one byte a
+ * character, so any bytes go through unchanged); otherwise the chunk is walked line by line.
  */
 export function crlfLineEnds(): (chunk: Buffer) => Buffer {
   let quoted = false;
   return (chunk) => {
-    const parts: Buffer[] = [];
-    let copied = 0;
-    let at = 0;
-    let nextQuote = chunk.indexOf(QUOTE, 0);
-    let nextLf = chunk.indexOf(LF, 0);
-    for (;;) {
-      if (quoted) {
-        if (nextQuote < 0) break;
-        quoted = false;
-        at = nextQuote + 1;
-        nextQuote = chunk.indexOf(QUOTE, at);
-        continue;
+    let inside = quoted;
+    let opened = 0;
+    let lfInside = false;
+    for (let q = chunk.indexOf(QUOTE); q >= 0; q = chunk.indexOf(QUOTE, q + 1)) {
+      if (inside && !lfInside) {
+        const lf = chunk.indexOf(LF, opened);
+        lfInside = lf >= 0 && lf < q;
       }
-      if (nextLf >= 0 && nextLf < at) nextLf = chunk.indexOf(LF, at);
-      if (nextQuote >= 0 && (nextLf < 0 || nextQuote < nextLf)) {
-        quoted = true;
-        at = nextQuote + 1;
-        nextQuote = chunk.indexOf(QUOTE, at);
-        continue;
-      }
-      if (nextLf < 0) break;
-      parts.push(chunk.subarray(copied, nextLf), CRLF);
-      copied = at = nextLf + 1;
-      nextLf = chunk.indexOf(LF, at);
+      inside = !inside;
+      opened = q;
     }
-    if (!parts.length) return chunk;
-    parts.push(chunk.subarray(copied));
-    return Buffer.concat(parts);
+    if (inside && !lfInside) lfInside = chunk.indexOf(LF, opened) >= 0;
+    if (lfInside) return walkLines(chunk, quoted, (q) => (quoted = q));
+    quoted = inside;
+    if (chunk.indexOf(LF) < 0) return chunk;
+    return Buffer.from(chunk.toString('latin1').replaceAll('\n', '\r\n'), 'latin1');
   };
+}
+
+/** The line-by-line rewrite, for a chunk with a line break inside a quoted cell. */
+function walkLines(chunk: Buffer, startQuoted: boolean, done: (quoted: boolean) => void): Buffer {
+  let quoted = startQuoted;
+  const parts: Buffer[] = [];
+  let copied = 0;
+  let at = 0;
+  let nextQuote = chunk.indexOf(QUOTE, 0);
+  let nextLf = chunk.indexOf(LF, 0);
+  for (;;) {
+    if (quoted) {
+      if (nextQuote < 0) break;
+      quoted = false;
+      at = nextQuote + 1;
+      nextQuote = chunk.indexOf(QUOTE, at);
+      continue;
+    }
+    if (nextLf >= 0 && nextLf < at) nextLf = chunk.indexOf(LF, at);
+    if (nextQuote >= 0 && (nextLf < 0 || nextQuote < nextLf)) {
+      quoted = true;
+      at = nextQuote + 1;
+      nextQuote = chunk.indexOf(QUOTE, at);
+      continue;
+    }
+    if (nextLf < 0) break;
+    parts.push(chunk.subarray(copied, nextLf), CRLF);
+    copied = at = nextLf + 1;
+    nextLf = chunk.indexOf(LF, at);
+  }
+  done(quoted);
+  if (!parts.length) return chunk;
+  parts.push(chunk.subarray(copied));
+  return Buffer.concat(parts);
 }
 
 /**
@@ -138,7 +165,10 @@ export type ParallelCopyOptions = {
   workers?: number;
   /** About how many rows a part holds (default 10,000). */
   partRows?: number;
-  /** Bytes parts ahead of the one being sent may hold in memory, all together (default 8 MiB). */
+  /**
+   * Bytes parts ahead of the one being sent may hold in memory, all together (default 2 MiB:
+   * 8 MiB read no faster on the bench and held the server's peak memory up to ~40 MB higher).
+   */
   aheadBytes?: number;
   /** Told how many parts the export was split into (tests, logs). */
   onSplit?: (parts: number) => void;
@@ -178,7 +208,7 @@ export async function* copyCsvParallel(
 ): AsyncGenerator<Buffer> {
   const workers = Math.max(1, options.workers ?? 2);
   const partRows = Math.max(1, options.partRows ?? 10_000);
-  const aheadBytes = options.aheadBytes ?? 8 << 20;
+  const aheadBytes = options.aheadBytes ?? 2 << 20;
   const conns: pg.PoolClient[] = [];
   let finished = false;
   let failure: unknown;

@@ -205,12 +205,18 @@ export class ResourceService {
       }
       // A correlated subquery: one label per row. The outer column is written with its table, so
       // a target with a column of the same name (a lead's `owner_id` beside the learner's) cannot
-      // capture it; the target is aliased, so a table may name its own rows.
+      // capture it; the target is aliased, so a table may name its own rows. A row with no
+      // reference skips the subquery (an export of a million learners, most of them on no plan,
+      // spent half its label time looking up nothing).
       const ref = sql.identifier(`${referenceLabelKey(field)}_ref`);
       const outer = sql`${sql.identifier(getTableName(binding.table))}.${sql.identifier(own.name)}`;
-      this.labels[field.name] = sql<string | null>`(select ${ref}.${sql.identifier(label.name)} from ${
-        target.binding.table
-      } as ${ref} where ${ref}.${sql.identifier(target.binding.table.id.name)} = ${outer})`;
+      this.labels[field.name] = sql<
+        string | null
+      >`(case when ${outer} is null then null else (select ${ref}.${sql.identifier(
+        label.name,
+      )} from ${target.binding.table} as ${ref} where ${ref}.${sql.identifier(
+        target.binding.table.id.name,
+      )} = ${outer}) end)`;
       selection[referenceLabelKey(field)] = this.labels[field.name].as(referenceLabelKey(field));
     }
     for (const [name, d] of Object.entries(binding.derived ?? {})) selection[name] = d.sql.as(name);
