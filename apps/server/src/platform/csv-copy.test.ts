@@ -57,9 +57,7 @@ describe('PostgreSQL CSV lines become RFC 4180 lines', () => {
       return String(random(100000));
     };
     for (let file = 0; file < 200; file++) {
-      const lines = Array.from({ length: 1 + random(30) }, () =>
-        Array.from({ length: 1 + random(5) }, cell).join(','),
-      );
+      const lines = Array.from({ length: 1 + random(30) }, () => Array.from({ length: 1 + random(5) }, cell).join(','));
       const text = `${lines.join('\n')}\n`;
       const size = Buffer.byteLength(text);
       const cuts = [...new Set(Array.from({ length: random(6) }, () => 1 + random(size - 1)))].sort((a, b) => a - b);
