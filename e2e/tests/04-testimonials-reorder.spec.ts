@@ -7,6 +7,8 @@ test('marketing reorders testimonials by keyboard; the list reads in the new ord
   await navLink(page, 'Testimonials').click();
   await expect(page.getByRole('heading', { name: 'Testimonials', level: 1 })).toBeVisible();
   const firstName = async () => (await page.locator('tbody tr').first().locator('td').nth(1).textContent())?.trim();
+  // Read once the rows have come (the loading skeleton has rows of its own, with empty cells).
+  await expect(page.getByTestId('list-total')).toBeVisible();
   const before = await firstName();
 
   await page.getByRole('button', { name: 'Reorder' }).click();
