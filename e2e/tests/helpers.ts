@@ -87,6 +87,19 @@ export async function pickDate(
 
 /** axe-core's WCAG 2.1 A/AA and best-practice violations on the page as it is, one line each. */
 export async function axeViolations(page: Page, where = page.url()): Promise<string[]> {
+  // A toast fading in or out is checked once it has settled: mid-transition its text is
+  // partly transparent, and axe would measure a blend no reader ever sees for long.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('.mantine-Notification-root')].every((el) => {
+        for (let e: Element | null = el; e; e = e.parentElement) {
+          if (getComputedStyle(e).opacity !== '1') return false;
+        }
+        return true;
+      }),
+    undefined,
+    { timeout: 10_000 },
+  );
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();

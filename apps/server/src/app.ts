@@ -33,6 +33,7 @@ import { createSecretBox, loadSecretKey, type SecretBox } from './platform/secre
 import { installSecurityHeaders } from './platform/security-headers';
 import { storableValidatorCompiler } from './platform/storable';
 import { createStorageDriver, type StorageDriver } from './platform/storage';
+import { incomingDir, sweepIncoming } from './platform/uploads';
 import { registerResources } from './resources';
 
 declare module 'fastify' {
@@ -82,6 +83,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   app.decorate('db', opts.db);
   app.decorate('config', config);
   app.decorate('storage', opts.storage ?? createStorageDriver(config));
+  // Uploads a stopped process was still receiving (platform/uploads.ts) are cleared at start.
+  void sweepIncoming(incomingDir(app)).catch((err: unknown) => app.log.warn({ err }, 'could not clear old uploads'));
   app.decorate(
     'secrets',
     opts.secrets ?? createSecretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR })),

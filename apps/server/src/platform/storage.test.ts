@@ -63,6 +63,25 @@ describe.each([
     expect(await storage.get('miscellaneous', 'abc_DEF-123.png')).toBeNull();
   });
 
+  it('stores a file from disk as a stream (a large upload), byte for byte, leaving the file where it was', async () => {
+    const storage = make();
+    const file = path.join(tempDir(), 'received.upload');
+    // 3 MiB of varied bytes: more than one chunk of a read stream, so order shows.
+    const body = Buffer.alloc(3 * 1024 * 1024 + 17, 0);
+    for (let i = 0; i < body.length; i++) body[i] = (i * 7 + (i >> 12)) & 0xff;
+    fs.writeFileSync(file, body);
+    await storage.putFile('miscellaneous', 'isa-video-abc.webm', file, body.length, 'video/webm');
+    expect(fs.existsSync(file)).toBe(true);
+    const got = await storage.get('miscellaneous', 'isa-video-abc.webm');
+    expect((await read(got!)).equals(body)).toBe(true);
+    const part = await storage.get('miscellaneous', 'isa-video-abc.webm', { start: 1_000_000, end: 1_000_099 });
+    expect((await read(part!)).equals(body.subarray(1_000_000, 1_000_100))).toBe(true);
+    await storage.delete('miscellaneous', 'isa-video-abc.webm');
+    await expect(storage.putFile('miscellaneous', '../x.webm', file, body.length, 'video/webm')).rejects.toThrow(
+      /invalid storage key/,
+    );
+  });
+
   it('answers null for a missing key, and deleting one is fine', async () => {
     const storage = make();
     expect(await storage.get('task-description', 'never-stored.pdf')).toBeNull();

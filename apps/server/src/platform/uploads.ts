@@ -1,3 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { uploads } from '../db/schema';
@@ -24,6 +30,93 @@ export async function readUploadedFile(
     throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
   }
   return { buf, filename: file.filename };
+}
+
+/** Where uploads are received before they are stored: beside the local store, on the same disk. */
+export function incomingDir(app: FastifyInstance): string {
+  return path.join(app.config.DATA_DIR, 'incoming');
+}
+
+/**
+ * Removes received files left behind by a process that stopped mid-upload: those older than
+ * `olderThanMs` (another process sharing the data directory may be receiving one right now).
+ */
+export async function sweepIncoming(dir: string, olderThanMs = 3_600_000, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await fs.readdir(dir);
+  } catch {
+    return 0; // nothing received yet
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith('.upload')) continue;
+    const file = path.join(dir, name);
+    const stat = await fs.stat(file).catch(() => null);
+    if (stat && now - stat.mtimeMs > olderThanMs) {
+      await fs.rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
+/** Bytes of an upload kept in memory to tell its type by (file-type reads at most this many). */
+const HEAD_BYTES = 4100;
+
+/** An upload received to a file of its own: its first bytes (for its type), size and name. */
+export type ReceivedFile = {
+  path: string;
+  size: number;
+  head: Buffer;
+  filename?: string;
+  /** Removes the received file (always call it, in a `finally`). */
+  discard: () => Promise<void>;
+};
+
+/**
+ * Receives the one file of a multipart request from `field`, capped at `maxBytes` (413), into a
+ * file under `dir`: a 100 MB video costs the server a disk write, not 100 MB of memory. Only its
+ * first bytes stay in memory, to tell its type by. A refused or failed upload leaves nothing.
+ */
+export async function receiveUploadedFile(
+  request: FastifyRequest,
+  field: string,
+  maxBytes: number,
+  dir: string,
+): Promise<ReceivedFile> {
+  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
+  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
+  if (!file) throw badRequest('No file was sent', [{ path: [field], message: 'Choose a file' }]);
+  if (file.fieldname !== field) {
+    file.file.resume();
+    throw badRequest(`Send the file in the field "${field}"`, [{ path: [file.fieldname], message: 'Unknown field' }]);
+  }
+  await fs.mkdir(dir, { recursive: true });
+  const target = path.join(dir, `${randomBytes(12).toString('hex')}.upload`);
+  const discard = () => fs.rm(target, { force: true });
+  const heads: Buffer[] = [];
+  let size = 0;
+  try {
+    await pipeline(
+      file.file,
+      new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          if (size < HEAD_BYTES) heads.push(chunk.subarray(0, HEAD_BYTES - size));
+          size += chunk.length;
+          done(null, chunk);
+        },
+      }),
+      createWriteStream(target, { flags: 'wx' }),
+    );
+    if (file.file.truncated) {
+      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+    }
+  } catch (error) {
+    await discard();
+    throw error;
+  }
+  return { path: target, size, head: Buffer.concat(heads), filename: file.filename, discard };
 }
 
 /** Reads one multipart image (size capped, type from magic bytes), stores it, answers its URL. */

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import {
   allowedIsaMoves,
   ISA_STAFF_MOVES,
@@ -324,6 +326,11 @@ describe('the lifecycle through the calls', () => {
     );
     expect(six.statusCode).toBe(200);
     expect(six.json().isa.document.size).toBe(PDF.length + 6 * 1024 * 1024);
+    // Received on disk, not in memory: what was refused, too large or stored left no file behind.
+    expect(fs.readdirSync(path.join(t.app.config.DATA_DIR, 'incoming'))).toEqual([]);
+    const got = await get(`/admin/user/isa/get-document-file?userId=${L[2]}`, negotiator);
+    expect(got.statusCode).toBe(200);
+    expect(got.rawPayload.equals(Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024)]))).toBe(true);
     const noReason = await post('/admin/user/isa/update', negotiator, { userId: L[2], version: 1, move: 'optOut' });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().issues[0]).toEqual({ path: ['reason'], message: 'Say why' });

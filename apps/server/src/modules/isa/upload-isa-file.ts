@@ -4,7 +4,7 @@ import { cleanText } from '../../platform/db-errors';
 import { AppError } from '../../platform/errors';
 import { type FileKind, randomKey, sniffFile } from '../../platform/files';
 import { bucketName } from '../../platform/storage';
-import { readUploadedFile } from '../../platform/uploads';
+import { incomingDir, receiveUploadedFile } from '../../platform/uploads';
 import { type IsaRow, lockLearnerIsa, targetOf, writeIsaMove } from './move-isa';
 
 export type IsaFileKind = 'document' | 'video';
@@ -56,14 +56,21 @@ export async function uploadIsaFile(
     targetOf(status, move);
   });
   const spec = ISA_FILES[kind];
-  const { buf, filename } = await readUploadedFile(request, 'file', spec.maxBytes);
-  const found = await sniffFile(buf, spec.types);
-  if (!found)
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', spec.refused, [{ path: ['file'], message: spec.refused }]);
+  const upload = await receiveUploadedFile(request, 'file', spec.maxBytes, incomingDir(app));
   const bucket = bucketName('miscellaneous', app.config.APP_ENV);
-  const key = `isa-${kind}-${randomKey(found.ext)}`;
-  await app.storage.put(bucket, key, buf, found.contentType);
-  const name = filename ? cleanText(filename).slice(0, 200) : `${kind}.${found.ext}`;
+  let key: string;
+  let found: FileKind | null;
+  try {
+    found = await sniffFile(upload.head, spec.types);
+    if (!found)
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', spec.refused, [{ path: ['file'], message: spec.refused }]);
+    key = `isa-${kind}-${randomKey(found.ext)}`;
+    await app.storage.putFile(bucket, key, upload.path, upload.size, found.contentType);
+  } finally {
+    await upload.discard();
+  }
+  const size = upload.size;
+  const name = upload.filename ? cleanText(upload.filename).slice(0, 200) : `${kind}.${found.ext}`;
   const now = new Date();
   let replaced: string | null = null;
   try {
@@ -78,14 +85,14 @@ export async function uploadIsaFile(
               documentKey: key,
               documentName: name,
               documentType: found.contentType,
-              documentSize: buf.length,
+              documentSize: size,
               documentUploadedAt: now,
             }
           : {
               videoKey: key,
               videoName: name,
               videoType: found.contentType,
-              videoSize: buf.length,
+              videoSize: size,
               videoUploadedAt: now,
             };
       return writeIsaMove(tx, actor, { isa, move, changes });

@@ -6,7 +6,7 @@ import { cleanText } from '../../platform/db-errors';
 import { AppError, notFound } from '../../platform/errors';
 import { randomKey, sniffFile } from '../../platform/files';
 import { bucketName } from '../../platform/storage';
-import { readUploadedFile } from '../../platform/uploads';
+import { incomingDir, receiveUploadedFile } from '../../platform/uploads';
 import { updateVersioned } from '../../platform/versioned-update';
 import type { ResourceService } from '../../resources/engine';
 
@@ -25,15 +25,20 @@ export async function uploadLearnerResume(
   userId: number,
 ) {
   await learners.get(app.db, actor, userId);
-  const { buf, filename } = await readUploadedFile(request, 'file', app.config.UPLOAD_MAX_BYTES);
-  if (!(await sniffFile(buf, PDF))) {
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'A resume must be a PDF', [
-      { path: ['file'], message: 'Not a PDF file' },
-    ]);
-  }
+  const upload = await receiveUploadedFile(request, 'file', app.config.UPLOAD_MAX_BYTES, incomingDir(app));
   const bucket = bucketName('miscellaneous', app.config.APP_ENV);
   const key = `resume-${randomKey('pdf')}`;
-  await app.storage.put(bucket, key, buf, 'application/pdf');
+  try {
+    if (!(await sniffFile(upload.head, PDF))) {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'A resume must be a PDF', [
+        { path: ['file'], message: 'Not a PDF file' },
+      ]);
+    }
+    await app.storage.putFile(bucket, key, upload.path, upload.size, 'application/pdf');
+  } finally {
+    await upload.discard();
+  }
+  const { filename } = upload;
   let replaced: string | null = null;
   try {
     await app.db.transaction(async (tx) => {
@@ -50,7 +55,7 @@ export async function uploadLearnerResume(
         changes: {
           resumeKey: key,
           resumeName: filename ? cleanText(filename).slice(0, 200) : 'resume.pdf',
-          resumeSize: buf.length,
+          resumeSize: upload.size,
           resumeUploadedAt: new Date(),
         },
         snapshot: (row) => learners.toRecord(row),
