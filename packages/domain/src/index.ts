@@ -1,4 +1,5 @@
 export * from './appointments';
+export * from './bytes';
 export * from './configuration';
 export * from './content';
 export * from './crm';

@@ -39,33 +39,28 @@ export function localStorageDriver(root: string): StorageDriver {
     if (!SAFE.test(bucket) || !SAFE_KEY.test(key)) throw new Error('invalid storage key');
     return path.join(root, bucket, key);
   };
+  /**
+   * Written aside by `write`, then linked in place: a reader never sees half a file, and a
+   * second put of the same key fails (as 'wx' would) only once the first file is whole.
+   */
+  const place = async (bucket: string, key: string, write: (aside: string) => Promise<void>) => {
+    const file = fileOf(bucket, key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const aside = `${file}.${randomBytes(6).toString('hex')}.part`;
+    try {
+      await write(aside);
+      await fs.link(aside, file);
+    } finally {
+      await fs.rm(aside, { force: true });
+    }
+  };
   return {
-    async put(bucket, key, body) {
-      const file = fileOf(bucket, key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // Written aside, then linked in place: a reader never sees half a file, and a second
-      // put of the same key fails (as 'wx' would) only once the first file is whole.
-      const aside = `${file}.${randomBytes(6).toString('hex')}.part`;
-      await fs.writeFile(aside, body, { flag: 'wx' });
-      try {
-        await fs.link(aside, file);
-      } finally {
-        await fs.rm(aside, { force: true });
-      }
-    },
-    async putFile(bucket, key, source) {
-      const file = fileOf(bucket, key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // The same way in: copied aside (the kernel copies; on the same disk often no copy at
-      // all), then linked in place.
-      const aside = `${file}.${randomBytes(6).toString('hex')}.part`;
-      await fs.copyFile(source, aside, fsConstants.COPYFILE_EXCL | fsConstants.COPYFILE_FICLONE);
-      try {
-        await fs.link(aside, file);
-      } finally {
-        await fs.rm(aside, { force: true });
-      }
-    },
+    put: (bucket, key, body) => place(bucket, key, (aside) => fs.writeFile(aside, body, { flag: 'wx' })),
+    // Copied by the kernel (a reflink where the disk has them: no copy at all).
+    putFile: (bucket, key, source) =>
+      place(bucket, key, (aside) =>
+        fs.copyFile(source, aside, fsConstants.COPYFILE_EXCL | fsConstants.COPYFILE_FICLONE),
+      ),
     async get(bucket, key, range) {
       const file = fileOf(bucket, key);
       try {

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { formatBytes } from '@cohort/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { uploads } from '../db/schema';
@@ -14,21 +15,41 @@ import { AppError, badRequest } from './errors';
 import { randomKey, sniffImage, thumbnailKey } from './files';
 import { bucketName } from './storage';
 
+/** What the person is sending, in the messages: a file, or an image. */
+type Upload = { noun: 'file' | 'image'; chosen: string };
+const FILE: Upload = { noun: 'file', chosen: 'Choose a file' };
+const IMAGE: Upload = { noun: 'image', chosen: 'Choose an image' };
+
+/**
+ * The one file of a multipart request, from `field`, its size capped at `maxBytes`: 415 when the
+ * request is not multipart, 400 naming the field when no file or another field was sent.
+ */
+async function openUploadedFile(request: FastifyRequest, field: string, maxBytes: number, what = FILE) {
+  if (!request.isMultipart())
+    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the ${what.noun} as multipart/form-data`);
+  // A file past the cap is cut there and marked truncated (not thrown at), so the 413 can say the cap.
+  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 }, throwFileSizeLimit: false });
+  if (!file) throw badRequest('No file was sent', [{ path: [field], message: what.chosen }]);
+  if (file.fieldname !== field) {
+    file.file.resume();
+    throw badRequest(`Send the file in the field "${field}"`, [{ path: [file.fieldname], message: 'Unknown field' }]);
+  }
+  return file;
+}
+
+/** The 413 of a file past its cap (the multipart reader stops at the cap and marks it truncated). */
+const tooLarge = (maxBytes: number, what = FILE) =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', `The ${what.noun} is larger than ${formatBytes(maxBytes)}`);
+
 /** Reads the one file of a multipart request from `field`, capped at `maxBytes` (413), into memory. */
 export async function readUploadedFile(
   request: FastifyRequest,
   field: string,
   maxBytes: number,
 ): Promise<{ buf: Buffer; filename?: string }> {
-  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
-  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!file) throw badRequest('No file was sent', [{ path: [field], message: 'Choose a file' }]);
-  if (file.fieldname !== field)
-    throw badRequest(`Send the file in the field "${field}"`, [{ path: [file.fieldname], message: 'Unknown field' }]);
+  const file = await openUploadedFile(request, field, maxBytes);
   const buf = await file.toBuffer();
-  if (file.file.truncated) {
-    throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
-  }
+  if (file.file.truncated) throw tooLarge(maxBytes);
   return { buf, filename: file.filename };
 }
 
@@ -85,13 +106,7 @@ export async function receiveUploadedFile(
   maxBytes: number,
   dir: string,
 ): Promise<ReceivedFile> {
-  if (!request.isMultipart()) throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
-  const file = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
-  if (!file) throw badRequest('No file was sent', [{ path: [field], message: 'Choose a file' }]);
-  if (file.fieldname !== field) {
-    file.file.resume();
-    throw badRequest(`Send the file in the field "${field}"`, [{ path: [file.fieldname], message: 'Unknown field' }]);
-  }
+  const file = await openUploadedFile(request, field, maxBytes);
   await fs.mkdir(dir, { recursive: true });
   const target = path.join(dir, `${randomBytes(12).toString('hex')}.upload`);
   const discard = () => fs.rm(target, { force: true });
@@ -109,9 +124,7 @@ export async function receiveUploadedFile(
       }),
       createWriteStream(target, { flags: 'wx' }),
     );
-    if (file.file.truncated) {
-      throw new AppError(413, 'PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
-    }
+    if (file.file.truncated) throw tooLarge(maxBytes);
   } catch (error) {
     await discard();
     throw error;
@@ -121,20 +134,9 @@ export async function receiveUploadedFile(
 
 /** Reads one multipart image (size capped, type from magic bytes), stores it, answers its URL. */
 export async function storeImage(app: FastifyInstance, request: FastifyRequest, actor: Actor): Promise<string> {
-  if (!request.isMultipart())
-    throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the image as multipart/form-data');
-  const file = await request.file({ limits: { fileSize: app.config.UPLOAD_MAX_BYTES, files: 1 } });
-  if (!file) throw badRequest('No file was sent', [{ path: ['image'], message: 'Choose an image' }]);
-  if (file.fieldname !== 'image')
-    throw badRequest('Send the file in the field "image"', [{ path: [file.fieldname], message: 'Unknown field' }]);
+  const file = await openUploadedFile(request, 'image', app.config.UPLOAD_MAX_BYTES, IMAGE);
   const buf = await file.toBuffer();
-  if (file.file.truncated) {
-    throw new AppError(
-      413,
-      'PAYLOAD_TOO_LARGE',
-      `The image is larger than ${Math.round(app.config.UPLOAD_MAX_BYTES / 1024 / 1024)} MB`,
-    );
-  }
+  if (file.file.truncated) throw tooLarge(app.config.UPLOAD_MAX_BYTES, IMAGE);
   const kind = await sniffImage(buf);
   if (!kind) {
     throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG, GIF and WebP images are accepted', [

@@ -380,6 +380,26 @@ describe('image upload', () => {
     expect((await t.db.select().from(uploadsTable)).length).toBe(before);
   });
 
+  it('refuses a request that is not multipart, a file in another field and one past the cap, in words for people', async () => {
+    const before = (await t.db.select().from(uploadsTable)).length;
+    const send = (body: ReturnType<typeof multipart>) =>
+      t.call({ method: 'POST', url: '/admin/upload/image', token: mentor, ...body });
+    const plain = await t.call({ method: 'POST', url: '/admin/upload/image', token: mentor, payload: { image: 'x' } });
+    expect(plain.statusCode).toBe(415);
+    expect(plain.json().message).toBe('Send the image as multipart/form-data');
+    const elsewhere = await send(multipart('picture', 'cover.png', PNG));
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json()).toMatchObject({
+      message: 'Send the file in the field "image"',
+      issues: [{ path: ['picture'], message: 'Unknown field' }],
+    });
+    // This app's cap is 64 kB (and its JSON body limit 32 kB): the message says the cap.
+    const big = await send(multipart('image', 'huge.png', Buffer.concat([PNG, Buffer.alloc(100 * 1024)])));
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('The image is larger than 64 kB');
+    expect((await t.db.select().from(uploadsTable)).length).toBe(before);
+  });
+
   it('gives an image stored before thumbnails existed its thumbnail on first request, once', async () => {
     const photo = await sharp({ create: { width: 40, height: 90, channels: 3, background: '#e8590c' } })
       .png()

@@ -35,8 +35,4 @@ export function toPickerValue(value: unknown): string | null {
   return d.isValid() ? d.format('YYYY-MM-DD HH:mm:ss') : null;
 }
 
-export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} kB`;
-  return `${(n / 1024 / 1024).toFixed(1)} MB`;
-}
+export { formatBytes } from '@cohort/domain';

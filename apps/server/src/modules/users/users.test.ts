@@ -1,4 +1,6 @@
 import { createHmac } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { roleByKey } from '@cohort/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -299,6 +301,21 @@ describe('a learner’s resume and credit check', () => {
     const notPdf = await upload(Buffer.from('<html>cv</html>'), 'cv.pdf');
     expect(notPdf.statusCode).toBe(415);
     expect(notPdf.json().issues).toEqual([{ path: ['file'], message: 'Not a PDF file' }]);
+    const big = await upload(Buffer.concat([PDF_BYTES, Buffer.alloc(5 * 1024 * 1024)]), 'scan.pdf');
+    expect(big.statusCode).toBe(413);
+    expect(big.json().message).toBe('The file is larger than 5 MB');
+    const plain = await t.call({
+      method: 'POST',
+      url: `/admin/user/resume/upload?userId=${l1.id}`,
+      token: hr,
+      payload: { file: 'cv' },
+    });
+    expect(plain.statusCode).toBe(415);
+    expect(plain.json().message).toBe('Send the file as multipart/form-data');
+    // Received to disk and removed again, whether refused or too large.
+    expect(fs.readdirSync(path.join(t.app.config.DATA_DIR, 'incoming'))).toEqual([]);
+    const still = await t.call({ method: 'GET', url: `/admin/user/resume/get?userId=${l1.id}`, token: hr });
+    expect(still.rawPayload.equals(PDF_BYTES)).toBe(true);
     const second = await upload(Buffer.concat([PDF_BYTES, Buffer.from('% v2\n')]), 'v2.pdf');
     expect(second.json().resumeName).toBe('v2.pdf');
     expect(await t.app.storage.get('miscellaneous', stored.key as string)).toBeNull();
