@@ -58,8 +58,9 @@ test('a plan is added to a learner and their deposit extended; a negotiator move
   await add.getByLabel(/^Plan/).first().click();
   await page.getByRole('option', { name: new RegExp(planName) }).click();
   await add.getByRole('button', { name: 'Add plan' }).click();
-  // A learner already on a plan: the current one is ended first, on purpose. The server's
-  // answer decides which: the form closes, or it asks for that (waited for, never guessed).
+  // A learner already on a plan: the current one is ended first, on purpose (the form asks for
+  // that tick before it sends). Otherwise the form closes once the plan is added. Either is
+  // waited for, never read at an instant.
   const replace = add.getByRole('checkbox', { name: /End the current plan/ });
   await expect(async () => {
     expect((await add.count()) === 0 || (await replace.isVisible())).toBe(true);

@@ -91,6 +91,10 @@ beforeEach(() => {
           sentAt: null,
           createdAt: at,
         });
+      if (url.pathname.endsWith('/update') && body.move === 'changeType') {
+        current = stateOf(current.isaStatus, { isaTypeId: body.isaTypeId, isaTypeName: 'Light 10%', version: 4 });
+        return jsonResponse(200, current);
+      }
       if (url.pathname.endsWith('/remove')) {
         current = stateOf('Not Assigned');
         return jsonResponse(200, current);
@@ -251,6 +255,28 @@ describe('LearnerIsaPanel', () => {
     expect(screen.queryByRole('button', { name: 'Remove ISA' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Extend ISA' })).toBeNull();
   }, 20_000);
+
+  it('changes the type to another one; the type chosen is then the ISA’s own and no longer offered', async () => {
+    signInAs('NEGOTIATOR');
+    current = stateOf('Documents Not Submitted');
+    renderPanel();
+    const form = await screen.findByRole('form', { name: 'Change ISA type' });
+    fireEvent.click(within(form).getAllByLabelText(/^Another ISA type/)[0]);
+    expect(screen.queryByRole('option', { name: 'Standard 15%' })).toBeNull();
+    fireEvent.click(await screen.findByRole('option', { name: 'Light 10%' }));
+    fireEvent.click(within(form).getByRole('button', { name: 'Change ISA type' }));
+    await waitFor(() =>
+      expect(posted).toEqual([
+        { path: '/admin/user/isa/update', body: { userId: 5, version: 3, move: 'changeType', isaTypeId: 2 } },
+      ]),
+    );
+    await waitFor(() =>
+      expect((within(form).getAllByLabelText(/^Another ISA type/)[0] as HTMLInputElement).value).toBe(''),
+    );
+    fireEvent.click(within(form).getAllByLabelText(/^Another ISA type/)[0]);
+    expect(await screen.findByRole('option', { name: 'Standard 15%' })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'Light 10%' })).toBeNull();
+  });
 
   it('is not shown to a role that may not read ISAs', async () => {
     signInAs('MENTOR');

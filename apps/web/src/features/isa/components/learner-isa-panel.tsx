@@ -513,7 +513,14 @@ function ChangeTypeForm({ userId, isa }: { userId: string; isa: IsaRecordWire })
     if (invalid) return;
     move.mutate(
       { call: 'update', body },
-      { onSuccess: () => notifySuccess('ISA type changed'), onError: (err) => setErrors(serverFieldErrors(err)) },
+      {
+        onSuccess: () => {
+          // The chosen type is now the ISA's own, no longer one of the others offered here.
+          setTypeId(null);
+          notifySuccess('ISA type changed');
+        },
+        onError: (err) => setErrors(serverFieldErrors(err)),
+      },
     );
   };
   return (
