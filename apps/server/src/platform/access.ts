@@ -79,7 +79,12 @@ export function isAllowed(access: Access, role: RoleKey): boolean {
 async function impersonationHolds(db: Db, session: ActorSession, learnerRole: RoleKey): Promise<boolean> {
   if (learnerRole !== 'USER' || session.startedBySessionId == null) return false;
   const [admin] = await db
-    .select({ roleId: users.roleId, status: users.userStatus, endsAt: sessions.expiresAt, revokedAt: sessions.revokedAt })
+    .select({
+      roleId: users.roleId,
+      status: users.userStatus,
+      endsAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, session.startedBySessionId), eq(sessions.userId, session.impersonatorId ?? -1)));

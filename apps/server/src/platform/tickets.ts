@@ -17,7 +17,10 @@ export function issueTicket(
   ttlMs: number,
   now = Date.now(),
 ) {
-  return secrets.seal(JSON.stringify({ sub: grant.subject, sid: grant.sessionId, exp: now + ttlMs }), `ticket:${context}`);
+  return secrets.seal(
+    JSON.stringify({ sub: grant.subject, sid: grant.sessionId, exp: now + ttlMs }),
+    `ticket:${context}`,
+  );
 }
 
 /** The ticket's subject and session, or null when it is not one of this context's or has expired. */

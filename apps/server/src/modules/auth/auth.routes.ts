@@ -193,7 +193,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
       config: { access: 'staff' },
       schema: {
         tags,
-        summary: "Change one's own password; every other session of the account ends, and every impersonation it started",
+        summary:
+          "Change one's own password; every other session of the account ends, and every impersonation it started",
         body: changePasswordSchema,
         response: { 200: messageSchema, ...errors(429) },
       },

@@ -202,7 +202,12 @@ describe('an impersonation ends with the admin session that started it (issue 16
     return res.json().token as string;
   };
   const revokedAt = async (token: string) =>
-    (await t.db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token))))[0].revokedAt;
+    (
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256(token)))
+    )[0].revokedAt;
 
   it('the admin logs out: their impersonation is refused (401); their other session and its impersonation go on', async () => {
     const a = await newAdmin('admin-logout@test.local');

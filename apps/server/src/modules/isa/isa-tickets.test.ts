@@ -2,9 +2,9 @@ import { roleByKey } from '@cohort/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
+import { sha256 } from '../../platform/tokens';
 import { multipart } from '../../test/multipart';
 import { createTestApp, type TestApp } from '../../test/test-app';
-import { sha256 } from '../../platform/tokens';
 
 /**
  * Issue 16, finding 4: an ISA file link (its ticket) is bound to the session that asked for it
@@ -112,7 +112,9 @@ describe('ISA file links live only as long as the session and the access that mi
     ]);
     for (const res of after) {
       expect(res.status).toBe(401);
-      expect(((await res.json()) as { message: string }).message).toBe('This link has expired. Open it again from the console');
+      expect(((await res.json()) as { message: string }).message).toBe(
+        'This link has expired. Open it again from the console',
+      );
     }
     // Another session of the same person is not touched.
     expect((await play(other.video)).status).toBe(206);
@@ -151,12 +153,18 @@ describe('ISA file links live only as long as the session and the access that mi
     const idle = await linksFor('NEGOTIATOR', negotiator);
     expect((await play(expired.video)).status).toBe(206);
     expect((await play(idle.video)).status).toBe(206);
-    const [e] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashOf(expired)));
+    const [e] = await t.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashOf(expired)));
     await t.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(sessions.id, e.id));
-    const [i] = await t.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashOf(idle)));
+    const [i] = await t.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashOf(idle)));
     await t.db
       .update(sessions)
       .set({ lastUsedAt: new Date(Date.now() - (t.config.SESSION_IDLE_MINUTES + 1) * 60_000) })
