@@ -1,5 +1,6 @@
 import { roleByKey } from '@cohort/domain';
 import { and, eq } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../db/schema';
 import { hashPassword } from '../../platform/passwords';
@@ -253,6 +254,26 @@ describe('an impersonation ends with the admin session that started it (issue 16
     expect(await revokedAt(mine)).not.toBeNull();
     expect((await t.call({ method: 'GET', url: '/admin/auth/session', token: a.token })).statusCode).toBe(200);
     expect((await whoAmI(bystander)).statusCode).toBe(200);
+  });
+
+  it('the admin turns 2FA on, then off: each ends the impersonations they started, their session goes on', async () => {
+    const a = await newAdmin('admin-2fa@test.local');
+    const call = (url: string, payload?: object) => t.call({ method: 'POST', url, token: a.token, payload });
+    const setup = await call('/admin/auth/setup2FA');
+    const totp = new OTPAuth.TOTP({
+      secret: OTPAuth.Secret.fromBase32(new URL(setup.json().otpauthUrl).searchParams.get('secret')!),
+      digits: 6,
+      period: 30,
+    });
+    const beforeOn = await impersonate(a.token);
+    expect((await call('/admin/auth/enable2FA', { code: totp.generate() })).statusCode).toBe(200);
+    expect((await whoAmI(beforeOn)).statusCode).toBe(401);
+    const beforeOff = await impersonate(a.token);
+    // A code works once per step: the next step's code (accepted one step ahead) turns it off.
+    const off = await call('/admin/auth/disable2FA', { code: totp.generate({ timestamp: Date.now() + 30_000 }) });
+    expect(off.statusCode).toBe(200);
+    expect((await whoAmI(beforeOff)).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/admin/auth/session', token: a.token })).statusCode).toBe(200);
   });
 
   it('the admin’s role changes (through the API): their impersonation stays ended, even if they are made admin again', async () => {
