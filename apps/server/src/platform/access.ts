@@ -1,10 +1,10 @@
 import { type Action, can, type PermissionResource, type RoleKey, roleById } from '@cohort/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
-import { roles, users } from '../db/schema';
+import { roles, sessions, users } from '../db/schema';
 import { AppError, forbidden, unauthorized } from './errors';
-import { type ActorSession, type ActorUser, resolveSession } from './sessions';
+import { type ActorSession, type ActorUser, resolveSession, resolveSessionById } from './sessions';
 import { readTicket, ticketOf } from './tickets';
 
 /**
@@ -72,17 +72,27 @@ export function isAllowed(access: Access, role: RoleKey): boolean {
 
 /**
  * An impersonation session acts as a learner, and only while that is still true: the learner
- * is still a learner (never a staff role gained meanwhile) and the admin behind it is still
- * an active ADMIN (decision 015).
+ * is still a learner (never a staff role gained meanwhile), the admin's session that started
+ * it is still live (not revoked, not past its end: decision 029) and that admin is still an
+ * active ADMIN (decision 015).
  */
-async function impersonationHolds(db: Db, impersonatorId: number, learnerRole: RoleKey): Promise<boolean> {
-  if (learnerRole !== 'USER') return false;
+async function impersonationHolds(db: Db, session: ActorSession, learnerRole: RoleKey): Promise<boolean> {
+  if (learnerRole !== 'USER' || session.startedBySessionId == null) return false;
   const [admin] = await db
-    .select({ roleId: users.roleId, status: users.userStatus })
-    .from(users)
-    .where(eq(users.id, impersonatorId));
-  return admin?.status === 'Active' && (await effectiveRole(db, admin.roleId)) === 'ADMIN';
+    .select({
+      roleId: users.roleId,
+      status: users.userStatus,
+      endsAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.id, session.startedBySessionId), eq(sessions.userId, session.impersonatorId ?? -1)));
+  if (!admin || admin.revokedAt || admin.endsAt.getTime() <= Date.now()) return false;
+  return admin.status === 'Active' && (await effectiveRole(db, admin.roleId)) === 'ADMIN';
 }
+
+const LINK_ENDED = 'This link has expired. Open it again from the console';
 
 function tokenOf(request: FastifyRequest): string | undefined {
   const h = request.headers.token;
@@ -102,19 +112,19 @@ export function installAccessControl(app: FastifyInstance) {
       return;
     }
     const token = tokenOf(request);
-    const ticket =
-      !token && typeof access === 'object' && 'ticket' in access && access.ticket ? ticketOf(request) : undefined;
-    if (ticket && typeof access === 'object' && 'ticket' in access && access.ticket) {
-      const subject = readTicket(app.secrets, access.ticket, ticket);
-      if (!subject) throw unauthorized('This link has expired. Open it again from the console');
-      request.ticketSubject = subject;
-      return;
-    }
-    if (!token) throw unauthorized();
-    const hit = await resolveSession(app.db, app.config, token);
-    if (!hit) throw unauthorized('Your session has expired. Please log in again');
+    const ticketContext = typeof access === 'object' && 'ticket' in access ? access.ticket : undefined;
+    const ticket = !token && ticketContext ? ticketOf(request) : undefined;
+    // A ticket stands for the session it was issued to: that session must be live, and its
+    // user's role and (in the route) row scope are checked now, as for a token (decision 029).
+    const granted = ticket && ticketContext ? readTicket(app.secrets, ticketContext, ticket) : null;
+    if (!token && !granted) throw unauthorized(ticket ? LINK_ENDED : undefined);
+    const hit = granted
+      ? await resolveSessionById(app.db, app.config, granted.sessionId)
+      : await resolveSession(app.db, app.config, token as string);
+    if (!hit) throw unauthorized(granted ? LINK_ENDED : 'Your session has expired. Please log in again');
+    if (granted) request.ticketSubject = granted.subject;
     const role = await effectiveRole(app.db, hit.user.roleId);
-    if (hit.session.impersonatorId != null && !(await impersonationHolds(app.db, hit.session.impersonatorId, role))) {
+    if (hit.session.impersonatorId != null && !(await impersonationHolds(app.db, hit.session, role))) {
       throw unauthorized('This impersonation has ended');
     }
     request.actor = { user: hit.user, session: hit.session, role, impersonatorId: hit.session.impersonatorId };

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { baseColumns, versioned } from './columns';
 
 export const roles = pgTable(
@@ -189,13 +200,21 @@ export const sessions = pgTable(
     /** Issued after a correct password for a 2FA account: reaches only the verify calls and logout. */
     twoFactorPending: boolean('two_factor_pending').notNull().default(false),
     impersonatorId: integer('impersonator_id').references(() => users.id),
+    /** An impersonation: the admin's session that started it; it ends with that session (decision 029). */
+    startedBySessionId: integer('started_by_session_id').references((): AnyPgColumn => sessions.id, {
+      onDelete: 'cascade',
+    }),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
-  (t) => [uniqueIndex('sessions_token_unique').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_unique').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_started_by_idx').on(t.startedBySessionId),
+  ],
 );
 
 export const backupCodes = pgTable(

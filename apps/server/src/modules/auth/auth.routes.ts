@@ -22,7 +22,7 @@ import { audit } from '../../platform/audit';
 import { AppError, badRequest, conflict, forbidden } from '../../platform/errors';
 import { errors } from '../../platform/openapi';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords';
-import { createSession, revokeSession, revokeUserSessions } from '../../platform/sessions';
+import { createSession, endSessions } from '../../platform/sessions';
 import { clearAttempts, releaseAttempts, reserveAttempts } from '../../platform/throttle';
 import {
   consumeTotp,
@@ -150,7 +150,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
 
   const logout = async (request: FastifyRequest) => {
     const actor = requireActor(request);
-    await revokeSession(db, actor.session.id);
+    await endSessions(db, { session: actor.session.id });
     await audit(db, actor, { action: 'logout', entity: 'session', entityId: actor.user.id });
     return { message: 'Logged out' };
   };
@@ -193,7 +193,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
       config: { access: 'staff' },
       schema: {
         tags,
-        summary: "Change one's own password; every other session of the account ends",
+        summary:
+          "Change one's own password; every other session of the account ends, and every impersonation it started",
         body: changePasswordSchema,
         response: { 200: messageSchema, ...errors(429) },
       },
@@ -216,7 +217,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
           .set({ passwordHash, updatedAt: new Date(), version: sql`${users.version} + 1` })
           .where(eq(users.id, user.id));
         await audit(tx, actor, { action: 'changePassword', entity: 'user', entityId: user.id });
-        await revokeUserSessions(tx, user.id, actor.session.id);
+        await endSessions(tx, { user: user.id, except: actor.session.id });
       });
       return { message: 'Your password is changed. Other sessions of your account have ended.' };
     },
@@ -303,7 +304,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
           after: { twoFactorEnabled: true },
         });
         // A security change ends every other session of the account (a stolen one included).
-        await revokeUserSessions(tx, user.id, actor.session.id);
+        await endSessions(tx, { user: user.id, except: actor.session.id });
       });
       return { backupCodes: codes };
     },
@@ -344,7 +345,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
           before: { twoFactorEnabled: true },
           after: { twoFactorEnabled: false },
         });
-        await revokeUserSessions(tx, user.id, actor.session.id);
+        await endSessions(tx, { user: user.id, except: actor.session.id });
       });
       return { message: 'Two-factor authentication is off' };
     },
@@ -365,7 +366,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
     await checkCode(actor.user.id, async () =>
       sealed ? check(actor.user.id, secrets.open(sealed, totpContext(actor.user.id))) : false,
     );
-    await revokeSession(db, actor.session.id);
+    await endSessions(db, { session: actor.session.id });
     const token = await createSession(db, config, actor.user.id, clientOf(request));
     await audit(db, actor, { action: 'login', entity: 'session', entityId: actor.user.id });
     return { token, user: await sessionUser(db, actor.user) };

@@ -1,6 +1,11 @@
+import { roleByKey } from '@cohort/domain';
 import { and, eq } from 'drizzle-orm';
+import * as OTPAuth from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, sessions, users } from '../../db/schema';
+import { hashPassword } from '../../platform/passwords';
+import { sha256 } from '../../platform/tokens';
+import { TEST_PASSWORD } from '../../test/fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 /**
@@ -8,6 +13,7 @@ import { createTestApp, type TestApp } from '../../test/test-app';
  * a short session of the learner's that reaches nothing under /admin, its writes audited with
  * the admin behind them, and start and stop on the learner's trail.
  */
+const ADMIN_ROLE = roleByKey('ADMIN')!.id;
 let t: TestApp;
 let admin: string;
 let learnerOne: number;
@@ -178,5 +184,111 @@ describe('stopping an impersonation', () => {
     await t.db.update(users).set({ roleId: 5 }).where(eq(users.id, two));
     expect((await t.call({ method: 'GET', url: '/auth/session', token })).statusCode).toBe(401);
     expect((await t.call({ method: 'GET', url: '/admin/dashboard/stats', token })).statusCode).toBe(401);
+  });
+});
+
+describe('an impersonation ends with the admin session that started it (issue 16, finding 5)', () => {
+  /** A new active admin with the fixtures' password, and a session of theirs. */
+  async function newAdmin(email: string) {
+    const [row] = await t.db
+      .insert(users)
+      .values({ name: email, email, passwordHash: await hashPassword(TEST_PASSWORD), roleId: ADMIN_ROLE })
+      .returning();
+    return { id: row.id, token: await t.createSessionFor(row.id) };
+  }
+  const whoAmI = (token: string) => t.call({ method: 'GET', url: '/auth/session', token });
+  const impersonate = async (token: string) => {
+    const res = await start(token, { userId: learnerOne, reason: 'Check what the learner sees' });
+    expect(res.statusCode).toBe(200);
+    return res.json().token as string;
+  };
+  const revokedAt = async (token: string) =>
+    (
+      await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256(token)))
+    )[0].revokedAt;
+
+  it('the admin logs out: their impersonation is refused (401); their other session and its impersonation go on', async () => {
+    const a = await newAdmin('admin-logout@test.local');
+    const other = await t.createSessionFor(a.id);
+    const mine = await impersonate(a.token);
+    const theirs = await impersonate(other);
+    expect((await t.call({ method: 'POST', url: '/admin/logout', token: a.token })).statusCode).toBe(200);
+    const refused = await whoAmI(mine);
+    expect(refused.statusCode).toBe(401);
+    expect(await revokedAt(mine)).not.toBeNull();
+    expect((await whoAmI(theirs)).statusCode).toBe(200);
+    expect((await t.call({ method: 'GET', url: '/admin/auth/session', token: other })).statusCode).toBe(200);
+    expect((await whoAmI(admin)).statusCode).toBe(200);
+  });
+
+  it('an impersonation started while its admin session logs out does not outlive it', async () => {
+    for (let round = 0; round < 5; round++) {
+      const a = await newAdmin(`admin-race-${round}@test.local`);
+      const [started, out] = await Promise.all([
+        start(a.token, { userId: learnerOne, reason: 'Racing a logout' }),
+        t.call({ method: 'POST', url: '/admin/logout', token: a.token }),
+      ]);
+      expect(out.statusCode).toBe(200);
+      expect([200, 401]).toContain(started.statusCode);
+      if (started.statusCode === 200) expect((await whoAmI(started.json().token)).statusCode).toBe(401);
+    }
+  });
+
+  it('the admin changes their password: every impersonation they started is refused, their session goes on', async () => {
+    const a = await newAdmin('admin-password@test.local');
+    const mine = await impersonate(a.token);
+    const fromElsewhere = await impersonate(await t.createSessionFor(a.id));
+    const bystander = await impersonate(admin);
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/auth/change-password',
+      token: a.token,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await whoAmI(mine)).statusCode).toBe(401);
+    expect((await whoAmI(fromElsewhere)).statusCode).toBe(401);
+    expect(await revokedAt(mine)).not.toBeNull();
+    expect((await t.call({ method: 'GET', url: '/admin/auth/session', token: a.token })).statusCode).toBe(200);
+    expect((await whoAmI(bystander)).statusCode).toBe(200);
+  });
+
+  it('the admin turns 2FA on, then off: each ends the impersonations they started, their session goes on', async () => {
+    const a = await newAdmin('admin-2fa@test.local');
+    const call = (url: string, payload?: object) => t.call({ method: 'POST', url, token: a.token, payload });
+    const setup = await call('/admin/auth/setup2FA');
+    const totp = new OTPAuth.TOTP({
+      secret: OTPAuth.Secret.fromBase32(new URL(setup.json().otpauthUrl).searchParams.get('secret')!),
+      digits: 6,
+      period: 30,
+    });
+    const beforeOn = await impersonate(a.token);
+    expect((await call('/admin/auth/enable2FA', { code: totp.generate() })).statusCode).toBe(200);
+    expect((await whoAmI(beforeOn)).statusCode).toBe(401);
+    const beforeOff = await impersonate(a.token);
+    // A code works once per step: the next step's code (accepted one step ahead) turns it off.
+    const off = await call('/admin/auth/disable2FA', { code: totp.generate({ timestamp: Date.now() + 30_000 }) });
+    expect(off.statusCode).toBe(200);
+    expect((await whoAmI(beforeOff)).statusCode).toBe(401);
+    expect((await t.call({ method: 'GET', url: '/admin/auth/session', token: a.token })).statusCode).toBe(200);
+  });
+
+  it('the admin’s role changes (through the API): their impersonation stays ended, even if they are made admin again', async () => {
+    const a = await newAdmin('admin-role@test.local');
+    const mine = await impersonate(a.token);
+    const bystander = await impersonate(admin);
+    const move = (roleId: number) =>
+      t.call({ method: 'POST', url: '/admin/role/add-user', token: admin, payload: { roleId, userId: a.id } });
+    expect((await move(roleByKey('NEGOTIATOR')!.id)).statusCode).toBe(200);
+    expect((await whoAmI(mine)).statusCode).toBe(401);
+    expect(await revokedAt(mine)).not.toBeNull();
+    expect((await move(ADMIN_ROLE)).statusCode).toBe(200);
+    expect((await whoAmI(mine)).statusCode).toBe(401);
+    // The admin's own session goes on (its rights follow the role on each request), and so do others'.
+    expect((await t.call({ method: 'GET', url: '/admin/auth/session', token: a.token })).statusCode).toBe(200);
+    expect((await whoAmI(bystander)).statusCode).toBe(200);
   });
 });

@@ -37,7 +37,13 @@ export async function startImpersonation(
     ]);
   }
   return db.transaction(async (tx) => {
-    const session = await createImpersonationSession(tx, config, target.id, actor.user.id, client);
+    const session = await createImpersonationSession(
+      tx,
+      config,
+      target.id,
+      { userId: actor.user.id, sessionId: actor.session.id },
+      client,
+    );
     await audit(tx, actor, {
       action: 'impersonate',
       entity: 'user',

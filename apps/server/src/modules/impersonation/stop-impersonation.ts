@@ -1,9 +1,10 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
+import { endSessions } from '../../platform/sessions';
 import { sha256 } from '../../platform/tokens';
 
 /**
@@ -24,10 +25,7 @@ export async function stopImpersonation(db: Db, actor: Actor, token: string): Pr
     if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) {
       return { message: 'The impersonation had already ended' };
     }
-    await tx
-      .update(sessions)
-      .set({ revokedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(sessions.id, session.id), isNull(sessions.revokedAt)));
+    await endSessions(tx, { session: session.id });
     await audit(tx, actor, {
       action: 'stopImpersonation',
       entity: 'user',

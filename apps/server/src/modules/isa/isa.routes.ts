@@ -63,7 +63,7 @@ export function registerIsaRoutes(app: FastifyInstance) {
       config: { access: { resource: 'isa', action: 'read' } },
       schema: {
         tags,
-        summary: "The ISA document's name, type, size and a link to it (valid for an hour)",
+        summary: "The ISA document's name, type, size and a link to it (for this session, at most ten minutes)",
         querystring: isaUserQuerySchema,
         response: { 200: isaStoredFileSchema, ...errors(404) },
       },
@@ -71,8 +71,7 @@ export function registerIsaRoutes(app: FastifyInstance) {
     async (request) => getIsaDocument(app, requireActor(request), request.query.userId),
   );
 
-  const whoFor = (request: FastifyRequest) =>
-    request.ticketSubject !== undefined ? { ticketSubject: request.ticketSubject } : { actor: requireActor(request) };
+  const whoFor = (request: FastifyRequest) => ({ actor: requireActor(request), ticketSubject: request.ticketSubject });
 
   r.get(
     '/admin/user/isa/get-document-file',

@@ -11,18 +11,22 @@ import type { IsaFileKind } from './upload-isa-file';
 
 /** Ticket contexts of the two file calls (declared on their routes). */
 export const ISA_TICKET = { document: 'isa-document', video: 'isa-video' } as const;
-/** How long a file link handed to the console stays good: long enough to watch the video. */
-export const ISA_TICKET_MS = 60 * 60 * 1000;
+/**
+ * How long a file link handed to the console stays good, at most: each use also needs the
+ * session that asked for it, with its access (decision 029); this bounds a copied link.
+ */
+export const ISA_TICKET_MS = 10 * 60 * 1000;
 
 const FILE_PATH = { document: '/admin/user/isa/get-document-file', video: '/admin/user/isa/get-isa-video' } as const;
 
 /** What a ticket for an ISA file names: the ISA and the stored file, so a replaced file's link no longer opens. */
 export const ticketSubject = (isa: Pick<IsaRow, 'id'>, key: string) => `${isa.id}:${key}`;
 
-function fileOf(app: FastifyInstance, isa: IsaRow, kind: IsaFileKind) {
+function fileOf(app: FastifyInstance, isa: IsaRow, kind: IsaFileKind, actor: Actor) {
   const key = kind === 'document' ? isa.documentKey : isa.videoKey;
   if (!key) return null;
-  const ticket = issueTicket(app.secrets, ISA_TICKET[kind], ticketSubject(isa, key), ISA_TICKET_MS);
+  const grant = { subject: ticketSubject(isa, key), sessionId: actor.session.id };
+  const ticket = issueTicket(app.secrets, ISA_TICKET[kind], grant, ISA_TICKET_MS);
   const d = kind === 'document';
   return {
     name: (d ? isa.documentName : isa.videoName) ?? kind,
@@ -71,8 +75,8 @@ export async function getIsaState(app: FastifyInstance, actor: Actor, userId: nu
       verifiedAt: r.verifiedAt,
       verifiedByName: r.verifiedByName,
       reason: r.reason,
-      document: fileOf(app, r, 'document'),
-      video: fileOf(app, r, 'video'),
+      document: fileOf(app, r, 'document', actor),
+      video: fileOf(app, r, 'video', actor),
     };
   }
   return { userId, isaStatus: (learner?.isaStatus ?? status) as IsaStatus, isa, allowed: allowedIsaMoves(status) };
@@ -86,24 +90,25 @@ export async function getIsaDocument(app: FastifyInstance, actor: Actor, userId:
 }
 
 /**
- * One stored ISA file, or a range of it, as a stream. With a ticket (a browser element) the
- * ticket names the file; without, the staff member's row scope is checked.
+ * One stored ISA file, or a range of it, as a stream. The staff member's row scope is checked
+ * either way; a ticket (a browser element, on behalf of the session it names) must also name
+ * this very file.
  */
 export async function openIsaFile(
   app: FastifyInstance,
-  who: { actor: Actor } | { ticketSubject: string },
+  who: { actor: Actor; ticketSubject?: string },
   userId: number,
   kind: IsaFileKind,
   range?: (size: number) => ByteRange | null,
 ) {
-  if ('actor' in who) await assertLearnerVisible(app.db, who.actor, userId);
+  await assertLearnerVisible(app.db, who.actor, userId);
   const row = await currentRow(app, userId);
   const isa = row?.isa;
   const key = kind === 'document' ? isa?.documentKey : isa?.videoKey;
   const what = kind === 'document' ? 'ISA document' : 'ISA acceptance video';
   if (!isa || !key) throw notFound(what);
-  if ('ticketSubject' in who && who.ticketSubject !== ticketSubject(isa, key)) throw notFound(what);
-  const file = fileOf(app, isa, kind);
+  if (who.ticketSubject !== undefined && who.ticketSubject !== ticketSubject(isa, key)) throw notFound(what);
+  const file = fileOf(app, isa, kind, who.actor);
   if (!file) throw notFound(what);
   const byteRange = range ? range(file.size) : null;
   const stream = await app.storage.get(bucketName('miscellaneous', app.config.APP_ENV), key, byteRange ?? undefined);

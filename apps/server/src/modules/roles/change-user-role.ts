@@ -5,6 +5,7 @@ import { auditLog, roles, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import { badRequest, conflict, notFound } from '../../platform/errors';
+import { endSessions } from '../../platform/sessions';
 import { findRole } from './find-role';
 import { memberColumns } from './list-role-members';
 
@@ -63,7 +64,8 @@ type Target = number | ((tx: Tx, user: { id: number; roleId: number }) => Promis
 /**
  * Moves a user to another role (a user holds one). Role changes are serialised: two admins
  * demoting each other at once cannot both pass the last-admin check (each would count the
- * other still an admin). Audited with the roles before and after, by id and by name.
+ * other still an admin). Audited with the roles before and after, by id and by name. Every
+ * impersonation the person started ends in the same transaction.
  */
 export async function changeUserRole(
   db: Db,
@@ -86,6 +88,8 @@ export async function changeUserRole(
       .set({ roleId: toRoleId, updatedAt: new Date(), version: sql`${users.version} + 1` })
       .where(eq(users.id, user.id))
       .returning(memberColumns);
+    // An admin's impersonations end with any change of their role, even back to ADMIN later (decision 029).
+    await endSessions(tx, { impersonationsBy: user.id });
     const names = await roleNames(tx, [user.roleId, toRoleId]);
     await audit(tx, actor, {
       action: 'update',
