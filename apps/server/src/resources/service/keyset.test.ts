@@ -1,4 +1,5 @@
-import { and, asc, type Column, desc, like, type SQL, sql } from 'drizzle-orm';
+import { and, asc, type Column, desc, is, like, SQL, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blogs } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -37,7 +38,9 @@ describe('rowsAfter pages through every row once, in order', () => {
       it(`${s.name}, ${dir}`, async () => {
         const by = dir === 'asc' ? asc : desc;
         const orderBy = s.column ? [by(s.column), by(blogs.id)] : [by(blogs.id)];
-        const select = { id: blogs.id, value: s.column ? sql`${s.column}`.as('value') : blogs.id };
+        // The sort value as the export reads it: a column decoded as its type, an expression as the driver answers it.
+        const value = !s.column ? blogs.id : is(s.column, SQL) ? s.column.as('value') : (s.column as PgColumn);
+        const select = { id: blogs.id, value };
         const all = (
           await t.db
             .select(select)
