@@ -43,6 +43,14 @@ export function inlineParams(text: string, params: readonly unknown[]): string {
   });
 }
 
+/**
+ * Settings for an export's transaction only (SET LOCAL): literals as written, dates as ISO (a
+ * date's cell is its text, as `csvCell` writes it), and no JIT (compiling the long cell
+ * expressions costs more than it saves).
+ */
+const BEGIN_EXPORT =
+  "SET LOCAL standard_conforming_strings = on; SET LOCAL datestyle = 'ISO, YMD'; SET LOCAL jit = off";
+
 const LF = 0x0a;
 const QUOTE = 0x22;
 const CRLF = Buffer.from('\r\n');
@@ -124,11 +132,7 @@ export async function* copyCsv(pool: pg.Pool, select: string): AsyncGenerator<Bu
   const conn = await pool.connect();
   let finished = false;
   try {
-    // Settings for this export only (SET LOCAL): a plain read, dates as ISO, literals as
-    // written, and no JIT (compiling the long cell expressions costs more than it saves).
-    await conn.query(
-      "BEGIN READ ONLY; SET LOCAL standard_conforming_strings = on; SET LOCAL datestyle = 'ISO, YMD'; SET LOCAL jit = off",
-    );
+    await conn.query(`BEGIN READ ONLY; ${BEGIN_EXPORT}`);
     const stream = conn.query(copyTo(`COPY (${select}) TO STDOUT (FORMAT csv)`));
     const crlf = crlfLineEnds();
     for await (const chunk of stream) yield crlf(chunk as Buffer);
@@ -187,9 +191,6 @@ export function boundaryKeySql(b: CopyBoundary): string {
     throw new Error(`unexpected key type ${b.type}`);
   return `${sqlLiteral(b.key)}::${b.type}`;
 }
-
-const BEGIN_EXPORT =
-  "SET LOCAL standard_conforming_strings = on; SET LOCAL datestyle = 'ISO, YMD'; SET LOCAL jit = off";
 
 /**
  * The rows of an export as RFC 4180 CSV (no header), written by several connections at once
