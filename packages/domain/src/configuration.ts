@@ -117,15 +117,42 @@ export const locationResource: ResourceDef = {
 };
 
 // ---------- AI prompts (models of spec §9) ----------
-export const aiPromptCreateSchema = z.strictObject({
+/** Spec §9 "Topic or Company": an AI interview's prompt is about a topic or about a company. */
+export const AI_PROMPT_SUBJECTS = [
+  { value: 'Topic', label: 'Topic' },
+  { value: 'Company', label: 'Company' },
+] as const;
+
+const aiPromptShape = {
   title: requiredText('Title', 200),
   model: z.enum(['gpt-3.5-turbo', 'gpt-4'], { message: 'Choose gpt-3.5-turbo or gpt-4' }),
   interviewType: z
     .enum(INTERVIEW_TYPES.map((t) => t.value) as [string, ...string[]], { message: 'Choose an interview type' })
     .nullable()
     .optional(),
+  topicType: z.enum(['Topic', 'Company'], { message: 'Choose Topic or Company' }).nullable().optional(),
   topic: optionalText(200),
   prompt: requiredText('Prompt', 20_000),
+};
+
+/** A topic or company name says which of the two it is, and the choice names one. */
+export function aiPromptSubjectIssues(prompt: { topicType?: unknown; topic?: unknown }): FilterIssue[] {
+  const chosen = typeof prompt.topicType === 'string' && prompt.topicType !== '';
+  const named = typeof prompt.topic === 'string' && prompt.topic.trim() !== '';
+  if (named && !chosen) return [{ path: ['topicType'], message: 'Choose Topic or Company' }];
+  if (chosen && !named) {
+    const what = prompt.topicType === 'Company' ? 'company' : 'topic';
+    return [{ path: ['topic'], message: `Enter the ${what}` }];
+  }
+  return [];
+}
+
+export const aiPromptCreateSchema = z
+  .strictObject(aiPromptShape)
+  .superRefine((p, ctx) => issuesInto(aiPromptSubjectIssues(p), ctx));
+/** On update the stored prompt completes the pair; the server checks the prompt as it will be saved. */
+export const aiPromptUpdateSchema = updateOf(z.strictObject(aiPromptShape)).superRefine((p, ctx) => {
+  if ('topicType' in p && 'topic' in p) issuesInto(aiPromptSubjectIssues(p), ctx);
 });
 
 export const aiPromptResource: ResourceDef = {
@@ -135,7 +162,7 @@ export const aiPromptResource: ResourceDef = {
   pluralLabel: 'AI prompts',
   titleField: 'title',
   createSchema: aiPromptCreateSchema,
-  updateSchema: updateOf(aiPromptCreateSchema),
+  updateSchema: aiPromptUpdateSchema,
   defaultSort: { field: 'createdAt', dir: 'desc' },
   operations: ['list', 'read', 'create', 'update', 'delete', 'import'],
   importKey: ['title', 'model'],
@@ -161,7 +188,16 @@ export const aiPromptResource: ResourceDef = {
       filter: true,
       form: true,
     },
-    { name: 'topic', label: 'Topic or company', type: 'string', list: true, filter: true, form: true },
+    {
+      name: 'topicType',
+      label: 'Topic or Company',
+      type: 'enum',
+      options: AI_PROMPT_SUBJECTS,
+      list: true,
+      filter: true,
+      form: true,
+    },
+    { name: 'topic', label: 'Topic or company name', type: 'string', list: true, filter: true, form: true },
     { name: 'prompt', label: 'Prompt', type: 'text', filter: true, form: true, required: true, inList: false },
     { name: 'createdAt', label: 'Created at', type: 'datetime', list: true, filter: true, sort: true },
   ],

@@ -14,15 +14,17 @@ import {
 } from './fields';
 import type { ResourceDef } from './resource';
 
-/** Flags (spec §4): blogs are Live or Archived, events Active or Archive. */
+/** Flags (spec §4, in its order): blogs are Archived or Live, events Archive or Active. */
 export const BLOG_STATUSES = [
-  { value: 'Live', label: 'Live', color: 'green' },
   { value: 'Archived', label: 'Archived', color: 'gray' },
+  { value: 'Live', label: 'Live', color: 'green' },
 ] as const;
 export const EVENT_STATUSES = [
-  { value: 'Active', label: 'Active', color: 'green' },
   { value: 'Archive', label: 'Archive', color: 'gray' },
+  { value: 'Active', label: 'Active', color: 'green' },
 ] as const;
+const blogStatus = z.enum(['Archived', 'Live'], { message: 'Choose Archived or Live' });
+const eventStatus = z.enum(['Archive', 'Active'], { message: 'Choose Archive or Active' });
 
 const title = z.string().trim().min(1, 'Title is required').max(200, 'Title is at most 200 characters');
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).optional();
@@ -36,7 +38,7 @@ export const blogCreateSchema = z.strictObject({
   excerpt: optionalText(500),
   authorName: optionalText(120),
   tags: optionalText(300),
-  status: z.enum(['Live', 'Archived']).optional(),
+  status: blogStatus.optional(),
   publishedAt: boundedDateTime('Published at', CONTENT_DATE_BOUNDS).nullable().optional(),
 });
 export const blogUpdateSchema = blogCreateSchema.partial().extend({ version: z.number().int().min(1) });
@@ -103,7 +105,7 @@ export const eventCreateSchema = z
     location: optionalText(200),
     meetingLink: optionalUrl,
     capacity: z.number().int().min(1, 'At least 1').max(100_000).nullable().optional(),
-    status: z.enum(['Active', 'Archive']).optional(),
+    status: eventStatus.optional(),
   })
   .refine((e) => !e.endsAt || new Date(e.endsAt) >= new Date(e.startsAt), {
     path: ['endsAt'],
@@ -118,7 +120,7 @@ export const eventUpdateSchema = z
     location: optionalText(200),
     meetingLink: optionalUrl,
     capacity: z.number().int().min(1, 'At least 1').max(100_000).nullable().optional(),
-    status: z.enum(['Active', 'Archive']).optional(),
+    status: eventStatus.optional(),
     version: z.number().int().min(1),
   })
   .refine((e) => !e.endsAt || !e.startsAt || new Date(e.endsAt) >= new Date(e.startsAt), {

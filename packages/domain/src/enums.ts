@@ -112,11 +112,11 @@ export const CURRENCIES = [
   { value: 'USD', label: 'USD' },
 ] as const;
 
-/** The Q&A filter of spec §4: Archive, Answered, Un-Answered. */
+/** The Q&A filter of spec §4, in its order: Archive, Answered, Un-Answered. */
 export const QUESTION_STATUSES = [
-  { value: 'Un-Answered', label: 'Un-Answered', color: 'orange' },
-  { value: 'Answered', label: 'Answered', color: 'green' },
   { value: 'Archive', label: 'Archive', color: 'gray' },
+  { value: 'Answered', label: 'Answered', color: 'green' },
+  { value: 'Un-Answered', label: 'Un-Answered', color: 'orange' },
 ] as const;
 
 // ---------- The learner's statuses (spec §4; where the spec gives no values, decision 013) ----------
@@ -134,12 +134,15 @@ export const FOLLOW_UP_STATUSES = [
   { value: 'Rejected', label: 'Rejected', color: 'red' },
 ] as const;
 
-/** PAN verification (spec §4 "PAN/lead: Applied, Rejected, Verified, Not Verified"). */
+/**
+ * PAN verification (spec §4 "PAN/lead: Applied, Rejected, Verified, Not Verified"), in the
+ * spec's order; a learner starts at Not Verified (the flow's `initial`).
+ */
 export const PAN_VERIFICATION_STATUSES = [
-  { value: 'Not Verified', label: 'Not Verified', color: 'gray' },
   { value: 'Applied', label: 'Applied', color: 'orange' },
-  { value: 'Verified', label: 'Verified', color: 'green' },
   { value: 'Rejected', label: 'Rejected', color: 'red' },
+  { value: 'Verified', label: 'Verified', color: 'green' },
+  { value: 'Not Verified', label: 'Not Verified', color: 'gray' },
 ] as const;
 
 /** Placement penalty (spec §4). */

@@ -34,11 +34,11 @@ const ALL: RouteSpec = { method: 'GET', path: 'all' };
 
 // ---------- Flags (spec §4 "Flags: Archived or Live") ----------
 export const FLAG_STATUSES = [
-  { value: 'Live', label: 'Live', color: 'red' },
   { value: 'Archived', label: 'Archived', color: 'gray' },
+  { value: 'Live', label: 'Live', color: 'red' },
 ] as const;
 export type FlagStatus = (typeof FLAG_STATUSES)[number]['value'];
-const flagStatusValues = ['Live', 'Archived'] as const;
+const flagStatusValues = ['Archived', 'Live'] as const;
 
 export const userFlagCreateSchema = z.strictObject({
   userId: recordId('Learner'),
@@ -88,7 +88,7 @@ export const userFlagCommentCreateSchema = z.strictObject({
   flagId: recordId('Flag'),
   comment: requiredText('Comment', 5000),
   status: z
-    .enum(flagStatusValues, { message: 'Status must be Live or Archived' })
+    .enum(flagStatusValues, { message: 'Status must be Archived or Live' })
     .optional()
     .describe('Moves the flag to this status with the comment (Archived: resolved; Live: reopened)'),
 });

@@ -15,7 +15,13 @@ import {
   UPFRONT_STATUSES,
 } from './enums';
 import { boundedDay, LEARNER_DATE_BOUNDS, optionalText, recordId, requiredText } from './fields';
-import { LEARNER_FLOWS, PENALTY_REASONS, PLACEMENT_PAYMENT_STATUSES, VERIFICATION_STEPS } from './placement-flows';
+import {
+  LEARNER_FLOWS,
+  PENALTY_REASONS,
+  PLACEMENT_PAYMENT_STATUSES,
+  VERIFICATION_STATUSES,
+  VERIFICATION_STEPS,
+} from './placement-flows';
 import type { ActionSpec, FieldDef, ResourceDef } from './resource';
 import { apiErrorSchema, decimalInt, idParam, isoDateTime, isoDay } from './wire';
 
@@ -127,6 +133,13 @@ const LEARNER_FIELDS: FieldDef[] = [
     sort: true,
   },
   { name: 'verificationStep', label: 'Verification step', type: 'enum', options: VERIFICATION_STEPS, filter: true },
+  {
+    name: 'verificationStatus',
+    label: 'Verification',
+    type: 'enum',
+    options: VERIFICATION_STATUSES,
+    filter: true,
+  },
   /** Derived: the placement payment or penalty waits for a negotiator (the placement queue). */
   { name: 'placementQueue', label: 'Needs placement work', type: 'boolean', filter: true },
   { name: 'upfrontStatus', label: 'Upfront Status', type: 'enum', options: UPFRONT_STATUSES, filter: true },
@@ -344,6 +357,17 @@ export const LEARNER_ACTIONS: readonly ActionSpec[] = [
     idField: 'userId',
     inputs: [{ ...field('verificationStep'), required: true }],
     body: z.strictObject({ verificationStep: z.enum(values(VERIFICATION_STEPS), choose('verification step')) }),
+  },
+  {
+    name: 'updateVerification',
+    route: { method: 'POST', path: 'verification-status/update' },
+    label: 'Verification',
+    description: 'Verification Completed once the steps have reached unlock.',
+    idField: 'userId',
+    inputs: [{ ...field('verificationStatus'), required: true }],
+    body: z.strictObject({
+      verificationStatus: z.enum(values(VERIFICATION_STATUSES), choose('verification status')),
+    }),
   },
   {
     name: 'updatePayments',

@@ -11,6 +11,7 @@ import {
   PLACEMENT_PENALTY_MACHINE,
   PRO_STATUS_MACHINE,
   SHARPENER_PLUS_MACHINE,
+  VERIFICATION_MACHINE,
   VERIFICATION_STEP_MACHINE,
 } from './placement-flows';
 import { addPlanSchema, DEPOSIT_MACHINE, planCreateSchema, SUBSCRIPTION_MACHINE } from './plans';
@@ -22,6 +23,7 @@ const MACHINES: StateMachine[] = [...LEARNER_FLOWS, DEPOSIT_MACHINE, SUBSCRIPTIO
 const rowIn = (m: StateMachine, from: string | null) => ({
   panVerificationStatus: 'Verified',
   cibilScore: 750,
+  verificationStep: 'unlock',
   [m.field]: from,
 });
 
@@ -98,8 +100,10 @@ describe('every flow, every state x every move', () => {
       'Placed',
     ]);
     expect(ALUMNI_MACHINE.states).toHaveLength(8);
-    expect(PAN_VERIFICATION_MACHINE.states).toEqual(['Not Verified', 'Applied', 'Verified', 'Rejected']);
-    expect(VERIFICATION_STEP_MACHINE.states.slice(0, 3)).toEqual(['pan', 'cibil', 'unlock']);
+    expect(PAN_VERIFICATION_MACHINE.states).toEqual(['Applied', 'Rejected', 'Verified', 'Not Verified']);
+    expect(PAN_VERIFICATION_MACHINE.initial).toBe('Not Verified');
+    expect(VERIFICATION_STEP_MACHINE.states).toEqual(['pan', 'cibil', 'unlock']);
+    expect(VERIFICATION_MACHINE.states).toEqual(['Verification Pending', 'Verification Completed']);
   });
 
   it('an empty sharpener-plus status may only start as a Plus User', () => {
@@ -121,6 +125,22 @@ describe('guards', () => {
     const atCibil = { verificationStep: 'cibil', panVerificationStatus: 'Verified', cibilScore: null };
     expect(checkMove(VERIFICATION_STEP_MACHINE, atCibil, 'unlock').ok).toBe(false);
     expect(checkMove(VERIFICATION_STEP_MACHINE, { ...atCibil, cibilScore: 640 }, 'unlock').ok).toBe(true);
+  });
+
+  it('verification completes only from the step unlock, and a completed one keeps its steps', () => {
+    const pending = { verificationStatus: 'Verification Pending', panVerificationStatus: 'Verified', cibilScore: 700 };
+    const early = checkMove(VERIFICATION_MACHINE, { ...pending, verificationStep: 'cibil' }, 'Verification Completed');
+    expect(early).toMatchObject({ ok: false, allowed: ['Verification Completed'] });
+    if (!early.ok) expect(early.reason).toMatch(/has not reached its last step, unlock/);
+    expect(
+      checkMove(VERIFICATION_MACHINE, { ...pending, verificationStep: 'unlock' }, 'Verification Completed'),
+    ).toEqual({
+      ok: true,
+    });
+    const done = { ...pending, verificationStatus: 'Verification Completed', verificationStep: 'unlock' };
+    const restart = checkMove(VERIFICATION_STEP_MACHINE, done, 'pan');
+    expect(restart.ok).toBe(false);
+    if (!restart.ok) expect(restart.reason).toMatch(/the verification is completed/);
   });
 });
 

@@ -9,15 +9,18 @@ import type { StateMachine } from './state-machine';
 
 // ---------- The placement flows of spec §4, as data (decision 018) ----------
 
-/** Placement payment flow (spec §4): the nine states, in the order a learner meets them. */
+/**
+ * Placement payment flow (spec §4): the nine states in the spec's order (MOCK_COMPLETED is the
+ * seventh, after NOT_QUALIFIED); the order a learner meets them is the machine's `moves`.
+ */
 export const PLACEMENT_PAYMENT_STATUSES = [
   { value: 'NOT_OPTED', label: 'NOT_OPTED', color: 'gray' },
   { value: 'QUALIFICATION_STARTED', label: 'QUALIFICATION_STARTED', color: 'blue' },
   { value: 'QUALIFIED_AND_MOCK_PENDING', label: 'QUALIFIED_AND_MOCK_PENDING', color: 'blue' },
-  { value: 'MOCK_COMPLETED', label: 'MOCK_COMPLETED', color: 'orange' },
   { value: 'INITIAL_PAYMENT_DONE', label: 'INITIAL_PAYMENT_DONE', color: 'orange' },
   { value: 'PLACEMENT_PAYMENT_DONE', label: 'PLACEMENT_PAYMENT_DONE', color: 'green' },
   { value: 'NOT_QUALIFIED', label: 'NOT_QUALIFIED', color: 'red' },
+  { value: 'MOCK_COMPLETED', label: 'MOCK_COMPLETED', color: 'orange' },
   { value: 'PAYMENT_SKIPPED', label: 'PAYMENT_SKIPPED', color: 'gray' },
   { value: 'PAYMENT_HOLD', label: 'PAYMENT_HOLD', color: 'red' },
 ] as const;
@@ -35,14 +38,19 @@ export const PENALTY_REASONS = [
   'Not Available',
 ].map((v) => ({ value: v, label: v }));
 
-/**
- * Verification steps (spec §9 "pan, cibil, unlock"; §4 "Verification Pending, Verification
- * Completed"): the step a learner's payment verification is at, then completed.
- */
+/** Verification steps (spec §9 "pan, cibil, unlock"): the step a learner's verification is at. */
 export const VERIFICATION_STEPS = [
   { value: 'pan', label: 'pan', color: 'orange' },
   { value: 'cibil', label: 'cibil', color: 'orange' },
-  { value: 'unlock', label: 'unlock', color: 'orange' },
+  { value: 'unlock', label: 'unlock', color: 'blue' },
+] as const;
+
+/**
+ * Verification (spec §4 "Verification Pending, Verification Completed"): whether the learner's
+ * verification is done. It completes from the last step, unlock (decision 031).
+ */
+export const VERIFICATION_STATUSES = [
+  { value: 'Verification Pending', label: 'Verification Pending', color: 'orange' },
   { value: 'Verification Completed', label: 'Verification Completed', color: 'green' },
 ] as const;
 
@@ -168,27 +176,48 @@ export const PAN_VERIFICATION_MACHINE: StateMachine<PanState> = {
   },
 };
 
+/** A completed verification stays at its last step. */
+const stepsDone = (row: Readonly<Record<string, unknown>>) =>
+  row.verificationStatus === 'Verification Completed' ? 'the verification is completed' : undefined;
+
 type StepState = (typeof VERIFICATION_STEPS)[number]['value'];
 export const VERIFICATION_STEP_MACHINE: StateMachine<StepState> = {
-  label: 'Verification',
+  label: 'Verification step',
   field: 'verificationStep',
   states: valuesOf(VERIFICATION_STEPS),
   initial: 'pan',
   moves: {
     pan: ['cibil'],
     cibil: ['unlock', 'pan'],
-    unlock: ['Verification Completed', 'pan'],
-    'Verification Completed': [],
+    unlock: ['pan'],
   },
   moveLabels: {
     cibil: 'PAN done: check CIBIL',
     unlock: 'CIBIL done: unlock',
-    'Verification Completed': 'Complete verification',
     pan: 'Start over from PAN',
   },
   guards: {
-    cibil: (row) => (row.panVerificationStatus === 'Verified' ? undefined : 'the PAN is not verified'),
-    unlock: (row) => (row.cibilScore == null ? 'no CIBIL score has been checked' : undefined),
+    cibil: (row) =>
+      stepsDone(row) ?? (row.panVerificationStatus === 'Verified' ? undefined : 'the PAN is not verified'),
+    unlock: (row) => stepsDone(row) ?? (row.cibilScore == null ? 'no CIBIL score has been checked' : undefined),
+    pan: stepsDone,
+  },
+};
+
+type VerificationState = (typeof VERIFICATION_STATUSES)[number]['value'];
+export const VERIFICATION_MACHINE: StateMachine<VerificationState> = {
+  label: 'Verification',
+  field: 'verificationStatus',
+  states: valuesOf(VERIFICATION_STATUSES),
+  initial: 'Verification Pending',
+  moves: {
+    'Verification Pending': ['Verification Completed'],
+    'Verification Completed': [],
+  },
+  moveLabels: { 'Verification Completed': 'Complete verification' },
+  guards: {
+    'Verification Completed': (row) =>
+      row.verificationStep === 'unlock' ? undefined : 'the verification has not reached its last step, unlock',
   },
 };
 
@@ -201,6 +230,7 @@ export const LEARNER_FLOWS = [
   ALUMNI_MACHINE,
   PAN_VERIFICATION_MACHINE,
   VERIFICATION_STEP_MACHINE,
+  VERIFICATION_MACHINE,
 ] as const;
 
 /** Payment states in which a negotiator has something to do (the placement queue). */

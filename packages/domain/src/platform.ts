@@ -94,7 +94,7 @@ export const AUDIT_ACTIONS = [
   { value: 'updatePlacementPayment', label: 'Placement payment', color: 'blue' },
   { value: 'updatePenalty', label: 'Placement penalty', color: 'orange' },
   { value: 'updateProStatus', label: 'Pro status', color: 'blue' },
-  { value: 'updateVerification', label: 'Verification step', color: 'blue' },
+  { value: 'updateVerification', label: 'Verification', color: 'blue' },
   { value: 'syncPlan', label: 'Plan and upfront status', color: 'gray' },
   { value: 'replace', label: 'Plan replaced', color: 'gray' },
   { value: 'extendExpiration', label: 'Deposit extended', color: 'blue' },

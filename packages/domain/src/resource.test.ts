@@ -36,7 +36,7 @@ describe('parseFilters', () => {
       issues: [
         { path: [1, 'field'], message: 'Unknown filter field "imageUrl"' },
         { path: [2, 'operator'], message: 'Operator "like" is not allowed on Id' },
-        { path: [3, 'value'], message: 'Status must be one of Live, Archived' },
+        { path: [3, 'value'], message: 'Status must be one of Archived, Live' },
       ],
     });
   });

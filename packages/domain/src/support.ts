@@ -12,7 +12,7 @@ export const questionCreateSchema = z.strictObject({
 export const questionUpdateSchema = z.strictObject({
   title: requiredText('Question', 300).optional(),
   body: requiredText('Details', 10_000).optional(),
-  status: z.enum(['Un-Answered', 'Answered', 'Archive'], { message: 'Choose a status' }).optional(),
+  status: z.enum(['Archive', 'Answered', 'Un-Answered'], { message: 'Choose a status' }).optional(),
   version,
 });
 

@@ -13,7 +13,7 @@ describe('createRunner', () => {
 
 describe('languages', () => {
   it('are the seven Judge0 ids of spec §9; 20 is not runnable', () => {
-    expect(LANGUAGES.map((l) => l.id)).toEqual([50, 54, 62, 63, 71, 74, 82]);
+    expect(LANGUAGES.map((l) => l.id)).toEqual([50, 54, 62, 63, 71, 82, 74]);
     expect(DEFAULT_LANGUAGE_ID).toBe(20);
     expect(() => languageById(20)).toThrow(/no language chosen/);
     expect(languageById(71).name).toMatch(/Python/);

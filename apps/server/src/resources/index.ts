@@ -1,5 +1,6 @@
 import {
   aiPromptResource,
+  aiPromptSubjectIssues,
   answerResource,
   appointmentResource,
   auditResource,
@@ -188,7 +189,7 @@ export function resourceBindings(): ResourceBinding[] {
     { def: degreeResource, table: degrees, entity: 'degree' },
     { def: jobRoleResource, table: jobRoles, entity: 'jobRole' },
     { def: locationResource, table: locations, entity: 'location' },
-    { def: aiPromptResource, table: aiPrompts, entity: 'aiPrompt' },
+    { def: aiPromptResource, table: aiPrompts, entity: 'aiPrompt', check: aiPromptSubjectIssues },
     { def: enquiryResource, table: enquiries, entity: 'enquiry' },
     { def: cardResource, table: cards, entity: 'card', check: cardCallToActionIssues },
     { def: userTypeResource, table: userTypes, entity: 'userType' },

@@ -80,6 +80,8 @@ export const users = pgTable(
     placementPenaltyReason: text('placement_penalty_reason'),
     placementPaymentStatus: text('placement_payment_status').notNull().default('NOT_OPTED'),
     verificationStep: text('verification_step').notNull().default('pan'),
+    // Verification Pending or Completed (spec §4); it completes from the step unlock (decision 031).
+    verificationStatus: text('verification_status').notNull().default('Verification Pending'),
     upfrontStatus: text('upfront_status').notNull().default('Not Required'),
     fastTrackStatus: text('fast_track_status').notNull().default('Not Applied'),
     excludeFromCrm: boolean('exclude_from_crm').notNull().default(false),

@@ -53,6 +53,8 @@ export const aiPrompts = pgTable('ai_prompts', {
   title: text('title').notNull(),
   model: text('model').notNull(),
   interviewType: text('interview_type'),
+  /** Spec §9 "Topic or Company": what `topic` names. */
+  topicType: text('topic_type'),
   topic: text('topic'),
   prompt: text('prompt').notNull(),
 });

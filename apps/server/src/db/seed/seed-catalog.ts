@@ -59,6 +59,12 @@ const CITIES: [string, string][] = [
 ];
 
 /** The content and configuration screens of issue 7, each with something to show. */
+/** Every third prompt is about a company (spec §9 "Topic or Company"); the topic is drawn for all. */
+function aiPromptSubject(i: number, topic: string) {
+  const companies = ['Google', 'Amazon', 'Infosys'];
+  return i % 3 === 2 ? { topicType: 'Company', topic: companies[i % companies.length] } : { topicType: 'Topic', topic };
+}
+
 export async function seedCatalog(tx: Tx, faker: Faker, daysAgo: (max: number, min?: number) => Date) {
   await tx.insert(testimonials).values(
     Array.from({ length: 8 }, (_, i) => ({
@@ -135,7 +141,7 @@ export async function seedCatalog(tx: Tx, faker: Faker, daysAgo: (max: number, m
       title: `${INTERVIEW_TYPES[i].value} interviewer`,
       model: AI_MODELS[i % 2].value,
       interviewType: INTERVIEW_TYPES[i].value,
-      topic: faker.helpers.arrayElement(['JavaScript', 'React', 'SQL', 'System design', 'Behavioural']),
+      ...aiPromptSubject(i, faker.helpers.arrayElement(['JavaScript', 'React', 'SQL', 'System design', 'Behavioural'])),
       prompt: `You are an interviewer for a ${INTERVIEW_TYPES[i].value}. Ask one question at a time and rate each answer from 1 to 5.`,
     })),
   );

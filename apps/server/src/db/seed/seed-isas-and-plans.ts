@@ -132,6 +132,7 @@ export type LearnerMoney = {
   placementPaymentStatus: string;
   placementPenaltyReason: string | null;
   verificationStep: string;
+  verificationStatus: string;
   sharpenerPlusStatus: string | null;
 };
 
@@ -182,6 +183,9 @@ export function learnerMoney(
   // Drawn for every subscriber (the same sequence for the learners after); with a deposit, the
   // subscription starts when the deposit's validity began, so it expires on its last day.
   const startedDaysAgo = faker.number.int({ min: 0, max: 60 });
+  // Drawn in the order the seed always drew them, so the learners after stay the same.
+  const penaltyReason = penalised ? faker.helpers.arrayElement(PENALTY_REASONS).value : null;
+  const step = cycle(VERIFICATION_STEPS, () => faker.helpers.arrayElement(VERIFICATION_STEPS).value);
   return {
     planId: plan?.id ?? null,
     proPlanId: plan?.kind === 'Pro' ? plan.id : null,
@@ -194,8 +198,10 @@ export function learnerMoney(
         }
       : null,
     placementPaymentStatus: payment,
-    placementPenaltyReason: penalised ? faker.helpers.arrayElement(PENALTY_REASONS).value : null,
-    verificationStep: cycle(VERIFICATION_STEPS, () => faker.helpers.arrayElement(VERIFICATION_STEPS).value),
+    placementPenaltyReason: penaltyReason,
+    verificationStep: step,
+    // Completed only from the last step; half of those at unlock (no draw: the sequence stays).
+    verificationStatus: step === 'unlock' && i % 2 === 0 ? 'Verification Completed' : 'Verification Pending',
     sharpenerPlusStatus:
       cycle(SHARPENER_PLUS_STATUSES, () =>
         faker.datatype.boolean({ probability: 0.3 }) ? faker.helpers.arrayElement(SHARPENER_PLUS_STATUSES).value : '',

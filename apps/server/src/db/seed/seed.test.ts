@@ -8,6 +8,7 @@ import {
   PLACEMENT_PENALTY_STATUSES,
   SHARPENER_PLUS_STATUSES,
   userTypeConditionIssues,
+  VERIFICATION_STATUSES,
   VERIFICATION_STEPS,
 } from '@cohort/domain';
 import { and, asc, count, eq, isNotNull, isNull, ne } from 'drizzle-orm';
@@ -163,6 +164,9 @@ describe('demo seed', () => {
       expect(states((l) => l.placementPaymentStatus)).toEqual(valuesOf(PLACEMENT_PAYMENT_STATUSES));
       expect(states((l) => l.placementPenaltyPaymentStatus)).toEqual(valuesOf(PLACEMENT_PENALTY_STATUSES));
       expect(states((l) => l.verificationStep)).toEqual(valuesOf(VERIFICATION_STEPS));
+      expect(states((l) => l.verificationStatus)).toEqual(valuesOf(VERIFICATION_STATUSES));
+      for (const l of learners.filter((l) => l.verificationStatus === 'Verification Completed'))
+        expect(l.verificationStep, l.email).toBe('unlock');
       expect(states((l) => l.sharpenerPlusStatus)).toEqual(valuesOf(SHARPENER_PLUS_STATUSES));
       for (const l of learners.filter((l) => l.placementPenaltyPaymentStatus !== 'Not Required'))
         expect(l.placementPenaltyReason, l.email).not.toBeNull();

@@ -67,3 +67,46 @@ describe('website configuration: every save a version, history, rollback', () =>
     expect(rename.statusCode).toBe(400);
   });
 });
+
+describe('AI prompts: "Topic or Company" (spec §9) is a choice between the two', () => {
+  it('keeps the choice with the name, refuses a name without a choice, a choice without a name, and other values', async () => {
+    const admin = await t.tokenFor('ADMIN');
+    const base = { title: 'Company round', model: 'gpt-4', prompt: 'Interview as Google would.' };
+    const created = await call(
+      'POST',
+      '/admin/ai-prompt/add',
+      { ...base, topicType: 'Company', topic: 'Google' },
+      admin,
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ topicType: 'Company', topic: 'Google' });
+
+    const nameOnly = await call('POST', '/admin/ai-prompt/add', { ...base, title: 'x', topic: 'Arrays' }, admin);
+    expect(nameOnly.statusCode).toBe(400);
+    expect(nameOnly.json().issues).toEqual([{ path: ['topicType'], message: 'Choose Topic or Company' }]);
+    const choiceOnly = await call('POST', '/admin/ai-prompt/add', { ...base, title: 'y', topicType: 'Topic' }, admin);
+    expect(choiceOnly.json().issues).toEqual([{ path: ['topic'], message: 'Enter the topic' }]);
+    const other = await call(
+      'POST',
+      '/admin/ai-prompt/add',
+      { ...base, title: 'z', topicType: 'Role', topic: 'HR' },
+      admin,
+    );
+    expect(other.statusCode).toBe(400);
+    expect(other.json().issues[0]).toMatchObject({ path: ['topicType'], message: 'Choose Topic or Company' });
+
+    // An edit is checked as the prompt will be saved: clearing the choice alone is refused.
+    const id = created.json().id;
+    const cleared = await call('PUT', `/admin/ai-prompt/update/${id}`, { topicType: null, version: 1 }, admin);
+    expect(cleared.statusCode).toBe(400);
+    expect(cleared.json().issues).toEqual([{ path: ['topicType'], message: 'Choose Topic or Company' }]);
+    const both = await call(
+      'PUT',
+      `/admin/ai-prompt/update/${id}`,
+      { topicType: null, topic: null, version: 1 },
+      admin,
+    );
+    expect(both.statusCode, both.body).toBe(200);
+    expect(both.json()).toMatchObject({ topicType: null, topic: null });
+  });
+});

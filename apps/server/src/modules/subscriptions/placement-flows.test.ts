@@ -192,6 +192,42 @@ describe('the placement flows through the API, exhaustively', () => {
     expect(step.json().message).toMatch(/the PAN is not verified/);
   });
 
+  it('verification (spec §4): Verification Completed only from the step unlock, and then the steps stay', async () => {
+    let before = await put({
+      panVerificationStatus: 'Verified',
+      cibilScore: 720,
+      verificationStep: 'cibil',
+      verificationStatus: 'Verification Pending',
+    });
+    const call = (url: string, payload: Record<string, unknown>) =>
+      t.call({
+        method: 'POST',
+        url,
+        token: negotiator,
+        payload: { userId: learnerId, ...payload, version: before.version },
+      });
+    const complete = { verificationStatus: 'Verification Completed' };
+    const early = await call('/admin/user/verification-status/update', complete);
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ state: 'Verification Pending', allowed: ['Verification Completed'] });
+    expect(early.json().message).toMatch(/has not reached its last step, unlock/);
+    expect(await row()).toEqual(before);
+    const unlock = await call('/admin/user/verification/update', { verificationStep: 'unlock' });
+    expect(unlock.statusCode).toBe(200);
+    before = await row();
+    const done = await call('/admin/user/verification-status/update', complete);
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ verificationStatus: 'Verification Completed', verificationStep: 'unlock' });
+    before = await row();
+    const restart = await call('/admin/user/verification/update', { verificationStep: 'pan' });
+    expect(restart.statusCode).toBe(409);
+    expect(restart.json().message).toMatch(/the verification is completed/);
+    // The old step value is no step any more.
+    const old = await call('/admin/user/verification/update', { verificationStep: 'Verification Completed' });
+    expect(old.statusCode).toBe(400);
+    expect(await row()).toEqual(before);
+  });
+
   it('every learner flow is declared on the learner, so every write to it is checked', async () => {
     const { userResource } = await import('@cohort/domain');
     expect(userResource.machines).toEqual(LEARNER_FLOWS);

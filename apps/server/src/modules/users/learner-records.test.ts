@@ -161,7 +161,7 @@ describe('flags and their comments', () => {
     expect(badStatus.statusCode).toBe(400);
     expect(badStatus.json().issues).toEqual([
       { path: ['comment'], message: 'Comment is required' },
-      { path: ['status'], message: 'Status must be Live or Archived' },
+      { path: ['status'], message: 'Status must be Archived or Live' },
     ]);
     const badQuery = await call('GET', '/admin/user/flag/get?userId=abc', hr);
     expect(badQuery.statusCode).toBe(400);

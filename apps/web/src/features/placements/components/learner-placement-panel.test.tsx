@@ -20,7 +20,8 @@ const learner = {
   sharpenerPlusStatus: null,
   alumniStatus: 'Not Started',
   panVerificationStatus: 'Applied',
-  verificationStep: 'pan',
+  verificationStep: 'unlock',
+  verificationStatus: 'Verification Pending',
   createdAt: at,
   updatedAt: at,
   version: 3,
@@ -129,6 +130,14 @@ describe('the placement and plans panel', () => {
         .getAllByRole('button')
         .map((b) => b.textContent),
     ).toEqual(['Verified', 'Rejected']);
+    // The steps (spec §9) and the verification they lead to (spec §4) are two rows.
+    expect(within(row('Verification step')).getByText('unlock')).toBeTruthy();
+    expect(within(row('Verification')).getByText('Verification Pending')).toBeTruthy();
+    expect(
+      within(row('Verification'))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Complete verification']);
   });
 
   it('a penalty asks for its reason (field-level), sends the move with the version, and shows a refusal', async () => {

@@ -14,6 +14,7 @@ const learner = {
   proStatus: 'Pro User',
   panVerificationStatus: 'Applied',
   verificationStep: 'pan',
+  verificationStatus: 'Verification Pending',
   sharpenerPlusStatus: null,
   alumniStatus: 'Placed',
 };
@@ -30,6 +31,7 @@ describe("a record's actions and its flows", () => {
     expect(screen.getByRole('button', { name: 'Placement penalty' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'PAN verification' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Verification step' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Verification' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sharpener-plus eligibility' })).toBeTruthy();
     // Actions that move no flow are unaffected.
     expect(screen.getByRole('button', { name: 'Billing cycle' })).toBeTruthy();
