@@ -25,6 +25,7 @@ import { registerSubscriptionRoutes } from './modules/subscriptions/subscription
 import { registerLearnerRecordRoutes } from './modules/users/learner-records.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { installAccessControl } from './platform/access';
+import { trustProxyOption } from './platform/client-address';
 import { installErrorHandler } from './platform/errors';
 import { redactSecrets } from './platform/log-redaction';
 import { createMailer, type Mailer } from './platform/mail';
@@ -78,7 +79,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
             formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) as Record<string, unknown> },
           },
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   }) as unknown as FastifyInstance & { routeTable: RouteEntry[] };
   app.decorate('db', opts.db);
   app.decorate('config', config);
