@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { acceptedBodyType, unsupportedBody } from './errors';
 
 function mediaTypeOf(header: string | undefined): string | undefined {
