@@ -128,6 +128,7 @@ export async function recordServerError(request: FastifyRequest, error: unknown)
       message: message.slice(0, 2000),
       stack: stack?.slice(0, 20_000) ?? null,
       userId: request.actor?.user.id ?? null,
+      requestId: request.id,
     });
   } catch (logErr) {
     request.log.error({ err: describeError(logErr) }, 'could not record the error');
