@@ -132,7 +132,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
         title: 'Cohort Admin API',
         version: '0.1.0',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-        description: 'Staff console API. Send the session token in the `token` header; lists take `page_num`.',
+        description:
+          'Staff console API. Send the session token in the `token` header; lists take `page_num`. Every answer carries `x-request-id` (yours, when it is 1-64 characters of A-Z a-z 0-9 _ -).',
       },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
       security: [{ token: [] }],

@@ -50,6 +50,10 @@ describe('a JSON call given another type', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json()).toEqual({ message: SEND_JSON, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    // No type at all: Fastify refuses the body itself, in the same words.
+    const untyped = await t.app.inject({ method: 'POST', url: '/auth/login', payload: credentials });
+    expect(untyped.statusCode).toBe(415);
+    expect(untyped.json()).toEqual({ message: SEND_JSON, code: 'UNSUPPORTED_MEDIA_TYPE' });
   });
 
   it('JSON with a charset passes; the refusal comes after the access check', async () => {
