@@ -25,10 +25,13 @@ import { registerSubscriptionRoutes } from './modules/subscriptions/subscription
 import { registerLearnerRecordRoutes } from './modules/users/learner-records.routes';
 import { registerUserRoutes } from './modules/users/users.routes';
 import { installAccessControl } from './platform/access';
+import { trustProxyOption } from './platform/client-address';
+import { installContentTypeChecks } from './platform/content-types';
 import { installErrorHandler } from './platform/errors';
 import { redactSecrets } from './platform/log-redaction';
 import { createMailer, type Mailer } from './platform/mail';
 import { completeResponses, transformDocument, transformRoute } from './platform/openapi';
+import { installRequestLog, requestIdOf } from './platform/request-log';
 import { createSecretBox, loadSecretKey, type SecretBox } from './platform/secret-box';
 import { installSecurityHeaders } from './platform/security-headers';
 import { storableValidatorCompiler } from './platform/storable';
@@ -77,8 +80,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
             // Every line, whatever logged it: secrets under telling keys and argon2 hashes are cut out.
             formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) as Record<string, unknown> },
           },
+    // One line per request of our own (platform/request-log.ts), under an id answered in x-request-id.
+    disableRequestLogging: true,
+    genReqId: requestIdOf,
+    requestIdLogLabel: 'requestId',
     bodyLimit: config.BODY_LIMIT_BYTES,
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
   }) as unknown as FastifyInstance & { routeTable: RouteEntry[] };
   app.decorate('db', opts.db);
   app.decorate('config', config);
@@ -95,6 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   app.setValidatorCompiler(storableValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installRequestLog(app);
 
   app.addHook('onRoute', (route) => {
     const config = (route.config ?? {}) as { access?: unknown };
@@ -114,6 +122,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   });
 
   installAccessControl(app);
+  installContentTypeChecks(app);
   installSecurityHeaders(app);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await app.register(swagger, {
@@ -123,7 +132,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
         title: 'Cohort Admin API',
         version: '0.1.0',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-        description: 'Staff console API. Send the session token in the `token` header; lists take `page_num`.',
+        description:
+          'Staff console API. Send the session token in the `token` header; lists take `page_num`. Every answer carries `x-request-id` (yours, when it is 1-64 characters of A-Z a-z 0-9 _ -).',
       },
       components: { securitySchemes: { token: { type: 'apiKey', in: 'header', name: 'token' } } },
       security: [{ token: [] }],

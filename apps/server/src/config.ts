@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths';
+import { parseTrustedProxies } from './platform/client-address';
 
 export { REPO_ROOT };
 
@@ -49,7 +50,18 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(5 * 1024 * 1024),
-  TRUST_PROXY: bool,
+  /** The proxies whose X-Forwarded-For is believed: a hop count or addresses/CIDRs (platform/client-address.ts). */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((raw, ctx) => {
+      const parsed = parseTrustedProxies(raw);
+      if (typeof parsed === 'object' && 'error' in parsed) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
   /** An S3-protocol object store for uploads (unset: DATA_DIR/uploads). */
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -74,7 +86,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
 });
 
-export type Config = z.infer<typeof envSchema> & { TRUST_PROXY: boolean };
+export type Config = z.infer<typeof envSchema>;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
@@ -82,5 +94,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);
   }
-  return { ...parsed.data, TRUST_PROXY: parsed.data.TRUST_PROXY ?? false, ...overrides };
+  return { ...parsed.data, ...overrides };
 }

@@ -132,6 +132,8 @@ export const auditResource: ResourceDef = {
     { name: 'revertsAuditId', label: 'Reverts entry', type: 'integer', filter: true },
     // Spec §4 "Source": 1 User (a person), 2 System (scheduled work; decision 017).
     { name: 'source', label: 'Source (1 User, 2 System)', type: 'integer', filter: true, sort: true },
+    // The request that made the write: its x-request-id and log lines (decision 026).
+    { name: 'requestId', label: 'Request id', type: 'string', filter: true },
     { name: 'before', label: 'Before', type: 'json', inList: false },
     { name: 'after', label: 'After', type: 'json', inList: false },
   ],
@@ -163,6 +165,8 @@ export const backendErrorResource: ResourceDef = {
     { name: 'url', label: 'Url', type: 'string', list: true, filter: true },
     { name: 'message', label: 'Message', type: 'string', list: true, filter: true },
     { name: 'userId', label: 'User id', type: 'integer', list: true, filter: true },
+    // The request that failed: its x-request-id and log lines (decision 026).
+    { name: 'requestId', label: 'Request id', type: 'string', filter: true },
     { name: 'stack', label: 'Stack', type: 'text', inList: false },
   ],
 };

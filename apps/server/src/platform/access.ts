@@ -35,6 +35,8 @@ export type Actor = {
   /** The built-in role the user's (possibly custom) role descends from. */
   role: RoleKey;
   impersonatorId: number | null;
+  /** The request acting (its x-request-id): audit entries carry it (decision 026). */
+  requestId?: string;
 };
 
 declare module 'fastify' {
@@ -127,7 +129,13 @@ export function installAccessControl(app: FastifyInstance) {
     if (hit.session.impersonatorId != null && !(await impersonationHolds(app.db, hit.session, role))) {
       throw unauthorized('This impersonation has ended');
     }
-    request.actor = { user: hit.user, session: hit.session, role, impersonatorId: hit.session.impersonatorId };
+    request.actor = {
+      user: hit.user,
+      session: hit.session,
+      role,
+      impersonatorId: hit.session.impersonatorId,
+      requestId: request.id,
+    };
     const pendingOk = typeof access === 'object' && access.allowPending2FA === true;
     if (hit.session.twoFactorPending && !pendingOk) {
       throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Enter your two-factor code to finish logging in');

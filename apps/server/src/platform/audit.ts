@@ -18,7 +18,9 @@ export type AuditEntry = {
 };
 
 export type AuditActor = Pick<Actor, 'impersonatorId'> & {
-  user: { id: number | null; name: string };
+  user: { id: number | null; name: string | null };
+  /** The request the write belongs to (decision 026); a request's actor carries it from access control. */
+  requestId?: string;
   /** Scheduled work, not a person: entries carry spec §4's Source "2 System". */
   system?: true;
 };
@@ -39,6 +41,13 @@ function subjectOf(id: string | number | null | undefined): number | null {
   const n = Number(id);
   return Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? n : null;
 }
+
+/** Nobody logged in (a registration): the entry still names the request. */
+export const anonymousActor = (requestId: string): AuditActor => ({
+  user: { id: null, name: null },
+  impersonatorId: null,
+  requestId,
+});
 
 /** Entities whose rows belong to a learner, with the row key that names them (a message's `userId`). */
 const LEARNER_OWNED = new Map<string, string>();
@@ -77,6 +86,7 @@ export async function audit(tx: Db | Tx, actor: AuditActor | null, entries: Audi
       subjectUserId: e.subjectUserId ?? subjectFrom(e),
       revertsAuditId: e.revertsAuditId ?? null,
       source: actor?.system ? 2 : 1,
+      requestId: actor?.requestId ?? null,
     })),
   );
 }

@@ -86,6 +86,27 @@ export function parseOr400<T>(
   return r.data;
 }
 
+/** Each call takes one type of body (issue 16, finding 8; platform/content-types.ts). */
+const JSON_TYPE = 'application/json';
+const MULTIPART_TYPE = 'multipart/form-data';
+
+/** The type a route's body must have: multipart for uploads, JSON for anything with a body schema. */
+export function acceptedBodyType(request: FastifyRequest): typeof JSON_TYPE | typeof MULTIPART_TYPE | undefined {
+  const schema = request.routeOptions.schema as { consumes?: string[]; body?: unknown } | undefined;
+  if (schema?.consumes?.includes(MULTIPART_TYPE)) return MULTIPART_TYPE;
+  if (schema?.body) return JSON_TYPE;
+  return undefined;
+}
+
+/** The 415 for a body this route does not take, in the words of the uploads' own refusal. */
+export function unsupportedBody(request: FastifyRequest): AppError {
+  if (acceptedBodyType(request) === MULTIPART_TYPE) {
+    const noun = request.routeOptions.config?.multipart?.[0] === 'file' ? 'file' : 'image';
+    return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the ${noun} as ${MULTIPART_TYPE}`);
+  }
+  return new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `Send the details as JSON (Content-Type: ${JSON_TYPE})`);
+}
+
 /** Sets the status and answers the body for Fastify to send (returning the reply itself from an async handler would make it a thenable). */
 function send(reply: { code(n: number): unknown }, status: number, body: ApiError): ApiError {
   reply.code(status);
@@ -107,6 +128,7 @@ export async function recordServerError(request: FastifyRequest, error: unknown)
       message: message.slice(0, 2000),
       stack: stack?.slice(0, 20_000) ?? null,
       userId: request.actor?.user.id ?? null,
+      requestId: request.id,
     });
   } catch (logErr) {
     request.log.error({ err: describeError(logErr) }, 'could not record the error');
@@ -157,7 +179,7 @@ export async function errorAnswer(error: unknown, request: FastifyRequest): Prom
       return answer(413, { message: 'The request is too large', code: 'PAYLOAD_TOO_LARGE' });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return answer(415, { message: 'Unsupported content type', code: 'UNSUPPORTED_MEDIA_TYPE' });
+      return errorAnswer(unsupportedBody(request), request);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
       return answer(400, { message: 'The body is not valid JSON', code: 'BAD_REQUEST' });

@@ -34,7 +34,7 @@ describe('security headers (issue 6, finding 8)', () => {
   it('Strict-Transport-Security only over HTTPS (behind a trusted proxy)', async () => {
     const plain = await t.call({ method: 'GET', url: '/api/health' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();
-    const proxied = await createTestApp({ TRUST_PROXY: true });
+    const proxied = await createTestApp({ TRUST_PROXY: 1 });
     try {
       const res = await proxied.call({ method: 'GET', url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

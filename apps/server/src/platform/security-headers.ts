@@ -29,7 +29,7 @@ export function installSecurityHeaders(app: FastifyInstance) {
     reply.header('referrer-policy', 'same-origin');
     // The API docs page sets its own policy (hashes of its inline code); everything else gets ours.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
-    // Only over HTTPS (directly, or behind a proxy trusted with TRUST_PROXY): a browser ignores it on http.
+    // Only over HTTPS (directly, or behind a proxy named in TRUST_PROXY): a browser ignores it on http.
     if (request.protocol === 'https') {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }

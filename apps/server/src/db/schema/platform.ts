@@ -25,6 +25,8 @@ export const auditLog = pgTable(
     revertsAuditId: bigint('reverts_audit_id', { mode: 'number' }),
     /** Who made the write, spec §4 "Source": 1 User (a person), 2 System (scheduled work). */
     source: smallint('source').notNull().default(1),
+    /** The request that made the write (its x-request-id and log lines); null for scheduled work. */
+    requestId: text('request_id'),
   },
   (t) => [
     index('audit_entity_idx').on(t.entity, t.entityId),
@@ -51,6 +53,8 @@ export const backendErrors = pgTable('backend_errors', {
   message: text('message').notNull(),
   stack: text('stack'),
   userId: integer('user_id'),
+  /** The request that failed (its x-request-id and log lines); null for a failed job. */
+  requestId: text('request_id'),
 });
 
 export const frontendErrors = pgTable('frontend_errors', {

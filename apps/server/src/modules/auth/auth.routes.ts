@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { backupCodes, users } from '../../db/schema';
 import { effectiveRole, requireActor } from '../../platform/access';
-import { audit } from '../../platform/audit';
+import { anonymousActor, audit } from '../../platform/audit';
 import { AppError, badRequest, conflict, forbidden } from '../../platform/errors';
 import { errors } from '../../platform/openapi';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../../platform/passwords';
@@ -83,7 +83,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
         await releaseAttempts(db, [ipKey]);
         const role = await effectiveRole(db, user.roleId);
         if (suffix === '/admin' && role === 'USER') throw forbidden('This console is for staff only');
-        const actor = { user, impersonatorId: null };
+        const actor = { user, impersonatorId: null, requestId: request.id };
         if (user.twoFactorEnabled) {
           const token = await createSession(db, config, user.id, { ...clientOf(request), twoFactorPending: true });
           return { twoFactorRequired: true as const, token };
@@ -124,7 +124,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
         if (created) {
           await audit(
             tx,
-            { user: created, impersonatorId: null },
+            { user: created, impersonatorId: null, requestId: request.id },
             { action: 'register', entity: 'user', entityId: created.id, after: created },
           );
           return;
@@ -135,7 +135,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
           .from(users)
           .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
         if (owner) {
-          await audit(tx, null, {
+          await audit(tx, anonymousActor(request.id), {
             action: 'registerExisting',
             entity: 'user',
             entityId: owner.id,
