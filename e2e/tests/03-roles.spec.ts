@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectDashboard, logIn, navLink } from './helpers';
 
-test('admin creates a role on MENTOR, moves a mentor into it and back; HR keeps attendance; marketing has no Roles', async ({
+test('admin creates a role on MENTOR, moves a mentor into it and back, and keeps attendance; HR reads it; marketing has no Roles', async ({
   browser,
 }) => {
   const admin = await browser.newPage();
@@ -36,7 +36,19 @@ test('admin creates a role on MENTOR, moves a mentor into it and back; HR keeps 
   await admin.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
   await expect(admin.getByText('No users hold this role.')).toBeVisible();
 
-  // HR marks a mentor absent today; no admin actions are offered.
+  // ADMIN marks a mentor absent today: only ADMIN marks staff attendance (decision 030).
+  await navLink(admin, 'Roles').click();
+  await admin.getByRole('link', { name: 'MENTOR', exact: true }).click();
+  await admin.getByRole('tab', { name: 'Attendance' }).click();
+  const row = admin.locator('tbody tr').first();
+  await row.getByText('Absent', { exact: true }).click();
+  // A note of its own, so there is something to save even when this day's mark is already Absent.
+  await row.getByPlaceholder('Optional note').fill(`Away ${Date.now() % 100000}`);
+  await row.getByRole('button', { name: /^Save attendance of/ }).click();
+  await expect(admin.getByText(/^Attendance saved for/).first()).toBeVisible();
+  await expect(admin.getByTestId('attendance-summary')).toContainText('1 absent');
+
+  // HR reads the marks; no admin actions and no attendance controls are offered.
   const hr = await browser.newPage();
   await logIn(hr, 'hr@cohort.test');
   await expectDashboard(hr);
@@ -44,13 +56,8 @@ test('admin creates a role on MENTOR, moves a mentor into it and back; HR keeps 
   await expect(hr.getByRole('button', { name: 'New role' })).toHaveCount(0);
   await hr.getByRole('link', { name: 'MENTOR', exact: true }).click();
   await hr.getByRole('tab', { name: 'Attendance' }).click();
-  const row = hr.locator('tbody tr').first();
-  await row.getByText('Absent', { exact: true }).click();
-  // A note of its own, so there is something to save even when this day's mark is already Absent.
-  await row.getByPlaceholder('Optional note').fill(`Away ${Date.now() % 100000}`);
-  await row.getByRole('button', { name: /^Save attendance of/ }).click();
-  await expect(hr.getByText(/^Attendance saved for/).first()).toBeVisible();
   await expect(hr.getByTestId('attendance-summary')).toContainText('1 absent');
+  await expect(hr.getByRole('button', { name: /^Save attendance of/ })).toHaveCount(0);
 
   // Marketing has no Roles link, and a typed URL shows no data.
   const marketing = await browser.newPage();

@@ -36,6 +36,7 @@ import { createSecretBox, loadSecretKey, type SecretBox } from './platform/secre
 import { installSecurityHeaders } from './platform/security-headers';
 import { storableValidatorCompiler } from './platform/storable';
 import { createStorageDriver, type StorageDriver } from './platform/storage';
+import { type SlashlessPaths, slashlessPaths } from './platform/trailing-slash';
 import { incomingDir, sweepIncoming } from './platform/uploads';
 import { registerResources } from './resources';
 
@@ -46,6 +47,8 @@ declare module 'fastify' {
     storage: StorageDriver;
     secrets: SecretBox;
     mailer: Mailer;
+    /** Spec paths with a trailing slash, declared without it (platform/trailing-slash.ts). */
+    slashless: SlashlessPaths;
   }
 }
 
@@ -70,6 +73,7 @@ export type RouteEntry = { method: string; url: string; access: unknown };
 
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { routeTable: RouteEntry[] }> {
   const { config } = opts;
+  const slashless = slashlessPaths();
   const app = Fastify({
     logger:
       opts.logger === false
@@ -86,6 +90,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
     requestIdLogLabel: 'requestId',
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
+    rewriteUrl: slashless.rewriteUrl,
   }) as unknown as FastifyInstance & { routeTable: RouteEntry[] };
   app.decorate('db', opts.db);
   app.decorate('config', config);
@@ -97,6 +102,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
     opts.secrets ?? createSecretBox(loadSecretKey({ secretKey: config.SECRET_KEY, dataDir: config.DATA_DIR })),
   );
   app.decorate('mailer', opts.mailer ?? createMailer(config));
+  app.decorate('slashless', slashless);
   app.decorate('routeTable', [] as RouteEntry[]);
 
   app.setValidatorCompiler(storableValidatorCompiler);
@@ -147,7 +153,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
     '/api/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['Platform'], summary: 'Liveness', response: { 200: z.object({ ok: z.literal(true) }) } },
+      // The load balancers' liveness probe, not an API call: kept out of the document (decision 030).
+      schema: { hide: true, summary: 'Liveness', response: { 200: z.object({ ok: z.literal(true) }) } },
     },
     async () => ({ ok: true }),
   );

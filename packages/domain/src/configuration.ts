@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { AI_MODELS, INTERVIEW_TYPES, REQUEST_STATUSES } from './enums';
-import { optionalEmail, optionalText, optionalUrl, recordId, requiredText, updateOf, version } from './fields';
+import {
+  optionalEmail,
+  optionalText,
+  optionalUrl,
+  recordId,
+  requiredName,
+  requiredText,
+  updateOf,
+  version,
+} from './fields';
 import { userResource } from './learners';
 import {
   FILTER_OPERATORS,
@@ -13,7 +22,7 @@ import {
 import { idParam, isoDateTime } from './wire';
 
 // ---------- Degrees and their categories (the spec's spelling: /deegree) ----------
-export const degreeCategoryCreateSchema = z.strictObject({ name: requiredText('Name', 120) });
+export const degreeCategoryCreateSchema = z.strictObject({ name: requiredName('Name', 120) });
 
 export const degreeCategoryResource: ResourceDef = {
   path: 'deegree/category',
@@ -33,7 +42,7 @@ export const degreeCategoryResource: ResourceDef = {
 };
 
 export const degreeCreateSchema = z.strictObject({
-  name: requiredText('Name', 200),
+  name: requiredName('Name', 200),
   shortName: optionalText(40),
   categoryId: recordId('Category').nullable().optional(),
 });
@@ -73,7 +82,7 @@ export const degreeResource: ResourceDef = {
 
 // ---------- Job roles, locations ----------
 export const jobRoleCreateSchema = z.strictObject({
-  name: requiredText('Name', 120),
+  name: requiredName('Name', 120),
   description: optionalText(2000),
 });
 
@@ -205,7 +214,7 @@ export const aiPromptResource: ResourceDef = {
 
 // ---------- Enquiries (support) ----------
 export const enquiryCreateSchema = z.strictObject({
-  name: requiredText('Name', 120),
+  name: requiredName('Name', 120),
   email: optionalEmail,
   phone: optionalText(20),
   subject: optionalText(200),
@@ -385,7 +394,7 @@ export const cardResource: ResourceDef = {
 };
 
 export const userTypeCreateSchema = z.strictObject({
-  name: requiredText('Name', 120),
+  name: requiredName('Name', 120),
   description: optionalText(1000),
   priority: z
     .number({ message: 'Enter a priority (1 shows first)' })

@@ -4,10 +4,13 @@ import {
   boundedDateTime,
   CONTENT_DATE_BOUNDS,
   moneyMinor,
+  nameText,
   optionalText as nullableText,
   optionalUrl as nullableUrl,
   optionalEmail,
+  optionalName,
   recordId,
+  requiredName,
   requiredText,
   updateOf,
   version,
@@ -36,7 +39,7 @@ export const blogCreateSchema = z.strictObject({
   title,
   content: z.string().trim().min(1, 'Content is required').max(100_000, 'Content is too long'),
   excerpt: optionalText(500),
-  authorName: optionalText(120),
+  authorName: nameText('Author name').max(120, 'At most 120 characters').optional(),
   tags: optionalText(300),
   status: blogStatus.optional(),
   publishedAt: boundedDateTime('Published at', CONTENT_DATE_BOUNDS).nullable().optional(),
@@ -184,7 +187,7 @@ export const eventResource: ResourceDef = {
 
 // ---------- Testimonials (reorder, profile image) ----------
 export const testimonialCreateSchema = z.strictObject({
-  name: requiredText('Name', 120),
+  name: requiredName('Name', 120),
   designation: nullableText(120),
   company: nullableText(120),
   content: requiredText('Testimonial', 5000),
@@ -228,12 +231,12 @@ const PLACEMENT_CONTACT = ['HR', 'KEY_ACCOUNT_MANAGER', 'STRATEGIC_PARTNERSHIP']
 /** Who keeps the hiring contact up to date: the people who talk to the company's HR. */
 const PLACEMENT_CONTACT_EDITORS = ['HR', 'KEY_ACCOUNT_MANAGER'] as const;
 export const companyCreateSchema = z.strictObject({
-  name: requiredText('Name', 200),
+  name: requiredName('Name', 200),
   website: nullableUrl,
   industry: nullableText(120),
   city: nullableText(120),
   description: nullableText(5000),
-  contactName: nullableText(120),
+  contactName: optionalName('Contact name', 120),
   contactEmail: optionalEmail,
 });
 
@@ -302,7 +305,7 @@ export const campusNexaRecommendSchema = z.strictObject({
 
 // ---------- Products (thumbnail) and orders ----------
 export const productCreateSchema = z.strictObject({
-  name: requiredText('Name', 200),
+  name: requiredName('Name', 200),
   description: nullableText(5000),
   priceMinor: moneyMinor,
   currency: z.enum(['INR', 'USD']).optional(),

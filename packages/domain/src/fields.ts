@@ -5,6 +5,50 @@ export const requiredText = (label: string, max: number) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
 export const optionalText = (max: number) =>
   z.string().trim().max(max, `At most ${max} characters`).nullable().optional();
+
+/**
+ * Bidirectional controls (embeddings, overrides, isolates, marks): they reorder what follows,
+ * so "Admin\u202Egpj.exe" shows as "Adminexe.jpg". A name never needs one: Arabic and Hebrew
+ * names run in their own direction without them.
+ */
+const BIDI_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/;
+/** Characters that show nothing: whitespace, format characters (zero-width ones, joiners, BOM), fillers. */
+const INVISIBLE_ONLY = /^[\p{White_Space}\p{Cf}\p{Cc}\u115F\u1160\u3164\uFFA0\u2800]+$/u;
+/** Zero-width characters with no meaning in a name: removed. ZWJ and ZWNJ stay (Indic scripts, emoji need them). */
+const STRAY_ZERO_WIDTH = /[\u200B\u2060\uFEFF]/g;
+
+/**
+ * A person's name or another text that identifies someone or something to other people
+ * (decision 030): NFC-normalised, refused with a bidirectional control or when it is only
+ * invisible characters, stray zero-width spaces removed, trimmed. `label` names the field in
+ * its messages. Chain `.min` / `.max` / `.optional()` as on any string.
+ */
+export const nameText = (label: string, base: z.ZodString = z.string()) =>
+  base
+    .normalize('NFC')
+    .refine((v) => !BIDI_CONTROLS.test(v), {
+      message: `${label} cannot contain hidden direction characters`,
+      abort: true,
+    })
+    .refine(
+      (v) => {
+        const trimmed = v.trim();
+        return trimmed === '' || !INVISIBLE_ONLY.test(trimmed);
+      },
+      {
+        message: `Enter ${/^[aeiou]/i.test(label) ? 'an' : 'a'} ${label.toLowerCase()} with visible characters`,
+        abort: true,
+      },
+    )
+    .overwrite((v) => v.replace(STRAY_ZERO_WIDTH, ''))
+    .trim();
+/** A required name: `requiredText` for names and identifying texts. */
+export const requiredName = (label: string, max: number) =>
+  nameText(label).min(1, `${label} is required`).max(max, `${label} is at most ${max} characters`);
+/** An optional name (null or '' clears it): `optionalText` for names and identifying texts. */
+export const optionalName = (label: string, max: number) =>
+  nameText(label).max(max, `At most ${max} characters`).nullable().optional();
+
 export const optionalUrl = z
   .union([z.literal(''), z.url({ protocol: /^https?$/, message: 'Must be a http(s) link' }).max(500)])
   .nullable()

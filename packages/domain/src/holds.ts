@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { boundedDay, LEARNER_DATE_BOUNDS, optionalText, recordId, requiredText, updateOf } from './fields';
+import {
+  boundedDay,
+  LEARNER_DATE_BOUNDS,
+  optionalText,
+  recordId,
+  requiredName,
+  requiredText,
+  updateOf,
+} from './fields';
 import type { ResourceDef } from './resource';
 
 // ---------- Hold types (/admin/hold/*) and a learner's holds (POST /admin/user/hold) ----------
@@ -9,7 +17,7 @@ import type { ResourceDef } from './resource';
  * the programme accepts, each with the longest hold it allows (decision 013).
  */
 export const holdTypeCreateSchema = z.strictObject({
-  name: requiredText('Name', 120),
+  name: requiredName('Name', 120),
   description: optionalText(1000),
   maxDays: z
     .number({ message: 'Enter the longest hold in days' })

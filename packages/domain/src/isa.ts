@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, ISA_STATUSES } from './enums';
-import { boundedDay, moneyMinor, optionalText, recordId, requiredText, updateOf } from './fields';
+import { boundedDay, moneyMinor, optionalText, recordId, requiredName, requiredText, updateOf } from './fields';
 import type { ResourceDef } from './resource';
 import { idParam, isoDateTime } from './wire';
 
@@ -11,7 +11,7 @@ import { idParam, isoDateTime } from './wire';
  * minor units (paise, cents) with a currency code, never a float (decision 017).
  */
 export const isaTypeCreateSchema = z.strictObject({
-  name: requiredText('Name', 120),
+  name: requiredName('Name', 120),
   description: optionalText(1000),
   salaryPercent: z
     .number({ message: 'Enter the share of salary in percent' })

@@ -14,7 +14,7 @@ import {
   SUBMISSION_STATUSES,
   UPFRONT_STATUSES,
 } from './enums';
-import { boundedDay, LEARNER_DATE_BOUNDS, optionalText, recordId, requiredText } from './fields';
+import { boundedDay, LEARNER_DATE_BOUNDS, optionalText, recordId, requiredName, requiredText } from './fields';
 import {
   LEARNER_FLOWS,
   PENALTY_REASONS,
@@ -242,7 +242,7 @@ export const LEARNER_ACTIONS: readonly ActionSpec[] = [
     idField: 'userId',
     inputs: [{ ...field('name'), required: true }, field('phone'), field('mobileNumberStatus')],
     body: z.strictObject({
-      name: requiredText('Name', 120).optional(),
+      name: requiredName('Name', 120).optional(),
       phone: z
         .string()
         .trim()

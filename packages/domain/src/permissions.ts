@@ -57,7 +57,8 @@ export const PERMISSIONS = {
   // Acting as a learner: ADMIN only (BLUEPRINT §4, decision 015).
   impersonation: {},
   role: { list: ['MENTOR', 'HR', 'MOTIVATOR'] as RoleKey[], read: ['MENTOR', 'HR', 'MOTIVATOR'] },
-  roleAttendance: { list: ['MENTOR', 'HR', 'MOTIVATOR'], create: ['MENTOR', 'HR', 'MOTIVATOR'] },
+  // Staff attendance (decision 030): team leads read it; only ADMIN marks it, and never their own.
+  roleAttendance: { list: ['MENTOR', 'HR', 'MOTIVATOR'], create: [] },
   backendError: {},
   frontendError: { create: ALL_STAFF },
   upload: { create: ALL_STAFF },

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { CURRENCIES } from './enums';
-import { boundedDay, LEARNER_DATE_BOUNDS, moneyMinor, optionalText, recordId, requiredText, updateOf } from './fields';
+import {
+  boundedDay,
+  LEARNER_DATE_BOUNDS,
+  moneyMinor,
+  optionalText,
+  recordId,
+  requiredName,
+  requiredText,
+  updateOf,
+} from './fields';
 import { currencyCode } from './money';
 import type { ResourceDef } from './resource';
 import type { StateMachine } from './state-machine';
@@ -19,7 +28,7 @@ export const PLAN_KINDS = [
  * minor units (paise, cents) of the plan's currency.
  */
 export const planCreateSchema = z.strictObject({
-  name: requiredText('Name', 120),
+  name: requiredName('Name', 120),
   description: optionalText(2000),
   kind: z.enum(['Standard', 'Pro'], { message: 'Choose Standard or Pro' }),
   priceMinor: moneyMinor,

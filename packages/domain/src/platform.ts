@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredName } from './fields';
 import type { ResourceDef } from './resource';
 import { ROLES } from './roles';
 import { isoDateTime, isoDay } from './wire';
@@ -11,7 +12,7 @@ export const loginSchema = z.strictObject({
   password: z.string().min(1, 'Password is required').max(256),
 });
 export const registerSchema = z.strictObject({
-  name: z.string().trim().min(1, 'Name is required').max(120),
+  name: requiredName('Name', 120),
   email: z.email('Enter a valid email').max(254),
   password: z.string().min(10, 'Password must be at least 10 characters').max(256),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { nameText } from './fields';
 import { LIST_PAGE_SIZES } from './preferences';
 import { rawFilterSchema } from './resource';
 import { isoDateTime } from './wire';
@@ -20,9 +21,7 @@ const roleIdSchema = z
   .max(2_147_483_647, 'Choose a role');
 
 const viewState = {
-  name: z
-    .string({ message: 'Name the view' })
-    .trim()
+  name: nameText('View name', z.string({ message: 'Name the view' }))
     .min(1, 'Name the view')
     .max(SAVED_VIEW_NAME_MAX, `At most ${SAVED_VIEW_NAME_MAX} characters`),
   filters: rawFilterSchema.max(20, 'At most 20 filters'),

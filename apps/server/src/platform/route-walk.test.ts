@@ -61,7 +61,8 @@ const EXPECTED: Record<string, Partial<Record<string, string[]>>> = {
   frontendError: { create: STAFF },
   upload: { create: STAFF },
   role: { list: ['MENTOR', 'HR', 'MOTIVATOR'], read: ['MENTOR', 'HR', 'MOTIVATOR'] },
-  roleAttendance: { list: ['MENTOR', 'HR', 'MOTIVATOR'], create: ['MENTOR', 'HR', 'MOTIVATOR'] },
+  // Only ADMIN marks staff attendance (decision 030); the leads read it.
+  roleAttendance: { list: ['MENTOR', 'HR', 'MOTIVATOR'], create: [] },
   user: {
     list: ['MENTOR', 'HR', 'MOTIVATOR', 'NEGOTIATOR', 'COLLEGE_ADMIN', 'KEY_ACCOUNT_MANAGER', 'STRATEGIC_PARTNERSHIP'],
     read: ['MENTOR', 'HR', 'MOTIVATOR', 'NEGOTIATOR', 'COLLEGE_ADMIN', 'KEY_ACCOUNT_MANAGER', 'STRATEGIC_PARTNERSHIP'],
@@ -179,4 +180,41 @@ describe('walking every route as every role', () => {
     expect(mismatches).toEqual([]);
     // Every route as every role: it grows with the API (263 calls x 10 roles when complete).
   }, 120_000);
+});
+
+describe('staff attendance: who may mark whom (decision 030)', () => {
+  const mark = async (token: string, userId: number) =>
+    t.call({
+      method: 'POST',
+      url: '/admin/role/attendance',
+      token,
+      payload: { userId, date: '2026-11-20', status: 'Present' },
+    });
+
+  it('no one but ADMIN marks, so no one but ADMIN marks an ADMIN, themselves or a colleague', async () => {
+    const adminId = await t.userId('ADMIN');
+    const mentorId = await t.userId('MENTOR');
+    const refused: string[] = [];
+    for (const role of STAFF) {
+      const token = await t.tokenFor(role as never);
+      const self = await t.userId(role as never);
+      for (const [whom, id] of [
+        ['themselves', self],
+        ['the ADMIN', adminId],
+        ['a mentor', mentorId],
+      ] as const) {
+        const res = await mark(token, id);
+        if (res.statusCode !== 403) refused.push(`${role} marking ${whom}: ${res.statusCode}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  });
+
+  it('ADMIN marks staff, but not themselves', async () => {
+    const admin = await t.tokenFor('ADMIN');
+    expect((await mark(admin, await t.userId('MENTOR'))).statusCode).toBe(200);
+    const self = await mark(admin, await t.userId('ADMIN'));
+    expect(self.statusCode).toBe(403);
+    expect(self.json().message).toBe('You cannot mark your own attendance; another admin marks it');
+  });
 });

@@ -655,6 +655,20 @@ describe('input the database cannot store is a 400, never a 500 (issue 6, findin
     expect(reg.json().issues[0].path).toEqual(['name']);
   });
 
+  it('a name with a hidden direction character, or only invisible ones, is refused on its field (issue 16, finding 7)', async () => {
+    const before = await auditCount();
+    const add = (payload: object) =>
+      t.call({ method: 'POST', url: '/admin/testimonial/add', token: marketing, payload });
+    const spoofed = await add({ name: 'Admin\u202Egpj.exe', content: 'Great course' });
+    expect(spoofed.statusCode).toBe(400);
+    expect(spoofed.json().issues).toEqual([
+      { path: ['name'], message: 'Name cannot contain hidden direction characters' },
+    ]);
+    const blank = await add({ name: '\u200B\u200D', content: 'Great course' });
+    expect(blank.json().issues).toEqual([{ path: ['name'], message: 'Enter a name with visible characters' }]);
+    expect(await auditCount()).toBe(before);
+  });
+
   it('an export whose query fails at once answers the error, not a 200 with a header row', async () => {
     const res = await t.call({
       method: 'GET',

@@ -69,7 +69,9 @@ export function registerResource(
   const readerOf = (request: FastifyRequest): Actor => request.actor ?? PUBLIC_READER;
   /** Each declared route of a call, with its URL and access. */
   const each = (name: RouteName, action: Action, declare: (spec: RouteSpec, url: string, access: Access) => void) => {
-    for (const spec of routesOf(def, name)) declare(spec, routeUrl(def, spec), accessOf(spec, action));
+    for (const spec of routesOf(def, name)) {
+      declare(spec, app.slashless.declare(routeUrl(def, spec)), accessOf(spec, action));
+    }
   };
 
   if (hasOperation(def, 'list')) {
@@ -276,7 +278,7 @@ export function registerResource(
     });
     r.route({
       method: action.route.method,
-      url: routeUrl(def, action.route),
+      url: app.slashless.declare(routeUrl(def, action.route)),
       config: { access: { resource: def.permission, action: action.name } },
       schema: {
         tags,
@@ -298,7 +300,7 @@ export function registerResource(
     const what = field ? lowerLabel(field.label) : 'image';
     r.route({
       method: image.upload.method,
-      url: routeUrl(def, image.upload),
+      url: app.slashless.declare(routeUrl(def, image.upload)),
       config: { access: { resource: def.permission, action: 'update' } },
       schema: {
         tags,
@@ -320,7 +322,7 @@ export function registerResource(
     if (image.remove) {
       r.route({
         method: image.remove.method,
-        url: routeUrl(def, image.remove),
+        url: app.slashless.declare(routeUrl(def, image.remove)),
         config: { access: { resource: def.permission, action: 'update' } },
         schema: { tags, summary: `Remove the ${label}'s ${what}`, params: idParams, response: { 200: record } },
         handler: async (request) => {

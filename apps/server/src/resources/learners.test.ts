@@ -446,6 +446,25 @@ describe('the learner page’s actions: declared calls that set a few fields, ve
     expect(far.json().issues[0].message).toMatch(/^Follow Up Date must be between 1st Jan 2015 and /);
   });
 
+  it('edits a learner name only with visible characters, in no hidden direction (issue 16, finding 7)', async () => {
+    const l1 = await learner('l1@test.local');
+    const motivator = await t.tokenFor('MOTIVATOR');
+    const call = (payload: object) =>
+      t.call({ method: 'POST', url: '/admin/user/user-details/update', token: motivator, payload });
+    const spoofed = await call({ userId: l1.id, version: l1.version, name: 'Admin\u202Egpj.exe' });
+    expect(spoofed.statusCode).toBe(400);
+    expect(spoofed.json().issues).toEqual([
+      { path: ['name'], message: 'Name cannot contain hidden direction characters' },
+    ]);
+    const invisible = await call({ userId: l1.id, version: l1.version, name: '\u200B\u200C' });
+    expect(invisible.statusCode).toBe(400);
+    expect(invisible.json().issues).toEqual([{ path: ['name'], message: 'Enter a name with visible characters' }]);
+    expect((await learner('l1@test.local')).name).toBe(l1.name);
+    const ok = await call({ userId: l1.id, version: l1.version, name: 'Rene\u0301e' });
+    expect(ok.statusCode).toBe(200);
+    expect((await learner('l1@test.local')).name).toBe('Ren\u00e9e');
+  });
+
   it('adds points to the total as it is: two at once both count, and the total never goes below zero', async () => {
     const l1 = await learner('l1@test.local');
     const mentor = await t.tokenFor('MENTOR');

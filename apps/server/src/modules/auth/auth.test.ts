@@ -148,6 +148,31 @@ describe('POST /auth/register', () => {
   });
 });
 
+describe('names that lie (issue 16, finding 7)', () => {
+  const register = (name: string, email: string) =>
+    t.call({ method: 'POST', url: '/auth/register', payload: { name, email, password: 'a long password' } });
+
+  it('refuses a right-to-left override in a name, field by field, and creates no account', async () => {
+    const res = await register('Admin\u202Egpj.exe', 'spoof@test.local');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: ['name'], message: 'Name cannot contain hidden direction characters' }]);
+    expect(await t.db.select().from(users).where(eq(users.email, 'spoof@test.local'))).toEqual([]);
+  });
+
+  it('refuses a name made only of zero-width characters', async () => {
+    const res = await register('\u200B\u200D\u2060', 'nobody@test.local');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toEqual([{ path: ['name'], message: 'Enter a name with visible characters' }]);
+    expect(await t.db.select().from(users).where(eq(users.email, 'nobody@test.local'))).toEqual([]);
+  });
+
+  it('stores a real name normalised (NFC), without stray zero-width spaces', async () => {
+    expect((await register('Jose\u0301 Ma\u200Bria', 'jose@test.local')).statusCode).toBe(202);
+    const [u] = await t.db.select().from(users).where(eq(users.email, 'jose@test.local'));
+    expect(u.name).toBe('Jos\u00e9 Maria');
+  });
+});
+
 describe('sessions', () => {
   it('POST /admin/logout stops the token at once', async () => {
     const token = await t.tokenFor('MARKETING');

@@ -3,15 +3,20 @@ import type { Db } from '../../db/client';
 import { staffAttendance, users } from '../../db/schema';
 import { type Actor, effectiveRole } from '../../platform/access';
 import { audit } from '../../platform/audit';
-import { badRequest, notFound } from '../../platform/errors';
+import { badRequest, forbidden, notFound } from '../../platform/errors';
 
-/** Marks a staff member present or absent on a day (one mark per person and day; a new mark replaces it). */
+/**
+ * Marks a staff member present or absent on a day (one mark per person and day; a new mark
+ * replaces it). Who may is the matrix's `roleAttendance` `create` (ADMIN only); no one marks
+ * their own attendance (decision 030).
+ */
 export async function markAttendance(
   db: Db,
   actor: Actor,
   input: { userId: number; date: string; status: 'Present' | 'Absent'; note?: string },
 ) {
   const { userId, date, status, note } = input;
+  if (userId === actor.user.id) throw forbidden('You cannot mark your own attendance; another admin marks it');
   return db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId));
     if (!user) throw notFound('User');

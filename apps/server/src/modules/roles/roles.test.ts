@@ -285,20 +285,20 @@ describe('/admin/role/*', () => {
     ).toBe(409);
   });
 
-  it('keeps staff attendance per day', async () => {
+  it('keeps staff attendance per day: ADMIN marks, the leads read', async () => {
     const mentorId = await t.userId('MENTOR');
     const hr = await t.tokenFor('HR');
     const mark = await t.call({
       method: 'POST',
       url: '/admin/role/attendance',
-      token: hr,
+      token: admin,
       payload: { userId: mentorId, date: '2026-11-20', status: 'Present' },
     });
     expect(mark.statusCode).toBe(200);
     const again = await t.call({
       method: 'POST',
       url: '/admin/role/attendance',
-      token: hr,
+      token: admin,
       payload: { userId: mentorId, date: '2026-11-20', status: 'Absent', note: 'Sick' },
     });
     expect(again.json()).toMatchObject({ status: 'Absent', version: 2 });
@@ -314,7 +314,7 @@ describe('/admin/role/*', () => {
         await t.call({
           method: 'POST',
           url: '/admin/role/attendance',
-          token: hr,
+          token: admin,
           payload: { userId: mentorId, date: '20-11-2026', status: 'Maybe' },
         })
       )
@@ -327,7 +327,7 @@ describe('/admin/role/*', () => {
         await t.call({
           method: 'POST',
           url: '/admin/role/attendance',
-          token: hr,
+          token: admin,
           payload: { userId: learner.id, date: '2026-11-20', status: 'Present' },
         })
       ).statusCode,
@@ -342,6 +342,29 @@ describe('/admin/role/*', () => {
         })
       ).statusCode,
     ).toBe(403);
+    // A lead reads the marks but does not make them (decision 030): the mark stays as ADMIN left it.
+    const byLead = await t.call({
+      method: 'POST',
+      url: '/admin/role/attendance',
+      token: hr,
+      payload: { userId: mentorId, date: '2026-11-20', status: 'Present' },
+    });
+    expect(byLead.statusCode).toBe(403);
+    const still = await t.call({ method: 'GET', url: '/admin/role/attendance?roleId=5&date=2026-11-20', token: hr });
+    expect(still.json().data.find((u: { id: number }) => u.id === mentorId)).toMatchObject({ attendance: 'Absent' });
+  });
+
+  it('refuses ADMIN marking themselves, and writes nothing', async () => {
+    const adminId = await t.userId('ADMIN');
+    const res = await t.call({
+      method: 'POST',
+      url: '/admin/role/attendance',
+      token: admin,
+      payload: { userId: adminId, date: '2026-11-22', status: 'Present' },
+    });
+    expect(res.statusCode).toBe(403);
+    const day = await t.call({ method: 'GET', url: '/admin/role/attendance?roleId=1&date=2026-11-22', token: admin });
+    expect(day.json().data.find((u: { id: number }) => u.id === adminId)).toMatchObject({ attendance: null });
   });
 });
 

@@ -65,7 +65,7 @@ describe('RoleDetailPage', () => {
   });
 
   it('marks attendance on the chosen day and refreshes the list', async () => {
-    signInAs('HR');
+    signInAs('ADMIN');
     renderWithProviders(<AppTestRouter url="/roles/5?tab=attendance&date=2026-03-02" />);
     const row = (await screen.findByText('Meera Mentor')).closest('tr') as HTMLElement;
     expect(fetchMock.mock.calls.map(([u]) => String(u))).toContain(
@@ -85,6 +85,37 @@ describe('RoleDetailPage', () => {
       ),
     );
     await waitFor(() => expect(calls(fetchMock).filter((c) => c === 'GET /admin/role/attendance')).toHaveLength(2));
+  });
+
+  it('shows HR the marks read-only: only ADMIN marks attendance (decision 030)', async () => {
+    signInAs('HR');
+    renderWithProviders(<AppTestRouter url="/roles/5?tab=attendance&date=2026-03-02" />);
+    const row = (await screen.findByText('Milan Mentor')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Present')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Save attendance/ })).toBeNull();
+    expect(screen.queryByLabelText('Attendance of Meera Mentor')).toBeNull();
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Name',
+      'Email',
+      'Attendance',
+      'Note',
+    ]);
+  });
+
+  it('gives ADMIN no controls on their own row: no one marks their own attendance', async () => {
+    signInAs('ADMIN');
+    attendance = [
+      { id: 1, name: 'Ada Admin', email: 't@cohort.test', roleId: 1, status: 'Active', attendance: null, note: null },
+      { ...members[0], roleId: 1, attendance: null, note: null },
+    ];
+    renderWithProviders(<AppTestRouter url="/roles/1?tab=attendance&date=2026-03-02" />);
+    // The signed-in user is id 1 (signInAs).
+    const own = (await screen.findByText('Ada Admin')).closest('tr') as HTMLElement;
+    expect(within(own).queryByRole('button')).toBeNull();
+    expect(within(own).getByText('Not marked')).toBeTruthy();
+    expect(within(own).getByText('Another admin marks yours')).toBeTruthy();
+    const other = screen.getByText('Milan Mentor').closest('tr') as HTMLElement;
+    expect(within(other).getByRole('button', { name: 'Save attendance of Milan Mentor' })).toBeTruthy();
   });
 
   it('gives ADMIN Add user and Remove, explaining where the user goes, and shows a 409', async () => {

@@ -17,6 +17,7 @@ import { PaginationBar } from '../../../components/data-table/pagination-bar';
 import { LoadError } from '../../../components/page-states';
 import { inlineErrorOf } from '../../../lib/inline-error';
 import { notifySuccess } from '../../../lib/notify';
+import { useAppStore } from '../../../lib/store';
 import { serverFieldErrors, zodFieldErrors } from '../../../lib/validation';
 import { useRoleAttendance } from '../api/get-role-attendance';
 import { useMarkAttendance } from '../api/mark-attendance';
@@ -34,11 +35,15 @@ type Props = {
   canMark: boolean;
 };
 
+/** Why the signed-in admin's own row has no controls: the server refuses it (decision 030). */
+const OWN_ROW_NOTE = 'Another admin marks yours';
+
 const STATUS_COLOR: Record<AttendanceStatus, string> = { Present: 'green', Absent: 'red' };
 
 /** A role's members and whether they were in on a day; marking saves one row at a time. */
 export function RoleAttendanceTab({ role, date, onDateChange, page, onPageChange, canMark }: Props) {
   const attendance = useRoleAttendance(role.id, date, page, true);
+  const myId = useAppStore((s) => s.user?.id);
   const rows = attendance.data?.data ?? [];
   const total = attendance.data?.totalItems ?? 0;
   const present = rows.filter((r) => r.attendance === 'Present').length;
@@ -100,6 +105,7 @@ export function RoleAttendanceTab({ role, date, onDateChange, page, onPageChange
                     date={date}
                     roleId={role.id}
                     canMark={canMark}
+                    own={row.id === myId}
                   />
                 ))}
           </Table.Tbody>
@@ -121,9 +127,16 @@ export function RoleAttendanceTab({ role, date, onDateChange, page, onPageChange
   );
 }
 
-type RowProps = { row: AttendanceRow; date: string; roleId: number; canMark: boolean };
+type RowProps = {
+  row: AttendanceRow;
+  date: string;
+  roleId: number;
+  canMark: boolean;
+  /** The signed-in user's own row: no one marks their own attendance. */
+  own: boolean;
+};
 
-function AttendanceTableRow({ row, date, roleId, canMark }: RowProps) {
+function AttendanceTableRow({ row, date, roleId, canMark, own }: RowProps) {
   const [status, setStatus] = useState<AttendanceStatus | ''>(row.attendance ?? '');
   const [note, setNote] = useState(row.note ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -147,7 +160,7 @@ function AttendanceTableRow({ row, date, roleId, canMark }: RowProps) {
     });
   };
 
-  if (!canMark) {
+  if (!canMark || own) {
     return (
       <Table.Tr>
         <Table.Td>{row.name}</Table.Td>
@@ -164,6 +177,13 @@ function AttendanceTableRow({ row, date, roleId, canMark }: RowProps) {
           )}
         </Table.Td>
         <Table.Td>{row.note ?? ''}</Table.Td>
+        {canMark && (
+          <Table.Td>
+            <Text size="xs" c="dimmed">
+              {OWN_ROW_NOTE}
+            </Text>
+          </Table.Td>
+        )}
       </Table.Tr>
     );
   }
