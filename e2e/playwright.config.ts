@@ -43,6 +43,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The journeys log in as the demo accounts (decision 028).
+      DEMO: 'true',
       SEED_LEARNERS: '200',
       LOG_LEVEL: 'warn',
       // The journeys log in many times from one address.

@@ -41,6 +41,7 @@ test.beforeAll(async () => {
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      DEMO: 'true',
       SEED_LEARNERS: '800',
       LOG_LEVEL: 'warn',
       LOGIN_MAX_FAILURES_PER_IP: '1000',

@@ -81,12 +81,22 @@ const envSchema = z.object({
   JOBS: z.enum(['on', 'off']).default('on'),
   /** How often a process looks for due jobs. */
   JOB_POLL_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /** Seed the demo data and print its logins (`npm start`, `npm run dev`, the journeys); never in production (decision 028). */
+  DEMO: bool,
+  /** The first ADMIN an empty database gets without DEMO (decision 028). */
+  INITIAL_ADMIN_EMAIL: z.email('INITIAL_ADMIN_EMAIL must be an email address').default('admin@cohort.local'),
+  /** That ADMIN's first password (changed at first login); unset: a one-time password printed once. */
+  INITIAL_ADMIN_PASSWORD: z
+    .string()
+    .min(10, 'INITIAL_ADMIN_PASSWORD must be at least 10 characters')
+    .max(256, 'INITIAL_ADMIN_PASSWORD must be at most 256 characters')
+    .optional(),
   SEED: z.coerce.number().int().default(2026),
   SEED_LEARNERS: z.coerce.number().int().min(0).default(2000),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
 });
 
-export type Config = z.infer<typeof envSchema>;
+export type Config = z.infer<typeof envSchema> & { DEMO: boolean };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = envSchema.safeParse(env);
@@ -94,5 +104,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
     throw new Error(`Invalid environment:\n${lines}`);
   }
-  return { ...parsed.data, ...overrides };
+  return { ...parsed.data, DEMO: parsed.data.DEMO ?? false, ...overrides };
 }

@@ -1,10 +1,7 @@
-import { roleByKey } from '@cohort/domain';
-import { count } from 'drizzle-orm';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { users } from './db/schema';
-import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './db/seed/demo-accounts';
+import { seedAtStart } from './db/seed/seed-at-start';
 import { bucketName, createStorageDriver } from './platform/storage';
 import { sealPlainTotpSecrets } from './platform/totp';
 import { startScheduledWork } from './schedule';
@@ -16,18 +13,10 @@ async function main() {
     : await openDatabase({ kind: 'pglite', dataDir: `${config.DATA_DIR}/pglite` });
   await database.migrate();
   const storage = createStorageDriver(config);
-  // The demo seed, and faker with it (~40 MB), loads only when the database has no users yet.
-  const [{ n: accounts }] = await database.db.select({ n: count() }).from(users);
-  const seeded =
-    accounts === 0 &&
-    (await (
-      await import('./db/seed/seed')
-    ).seedIfEmpty(database.db, {
-      seed: config.SEED,
-      learners: config.SEED_LEARNERS,
-      log: console.log,
-      files: { storage, bucket: bucketName('miscellaneous', config.APP_ENV) },
-    }));
+  const { seeded, loginLines } = await seedAtStart(database.db, config, {
+    files: { storage, bucket: bucketName('miscellaneous', config.APP_ENV) },
+    print: console.log,
+  });
 
   const app = await buildApp({ config, db: database.db, storage });
   const sealed = await sealPlainTotpSecrets(database.db, app.secrets);
@@ -52,9 +41,9 @@ async function main() {
   const db =
     database.kind === 'pglite' ? `embedded PostgreSQL in ${config.DATA_DIR}/pglite` : 'PostgreSQL (DATABASE_URL)';
   console.log(`\nCohort Admin is running at ${url}  (${db}${seeded ? ', demo data seeded' : ''})`);
-  console.log(`API docs: ${url}/api/docs\n\nDemo logins (password ${DEMO_PASSWORD}):`);
-  for (const a of STAFF_ACCOUNTS) console.log(`  ${roleByKey(a.role)!.name.padEnd(22)} ${a.email}`);
-  console.log('');
+  console.log(`API docs: ${url}/api/docs\n`);
+  for (const line of loginLines) console.log(line);
+  if (loginLines.length) console.log('');
 }
 
 main().catch((err) => {

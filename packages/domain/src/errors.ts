@@ -9,6 +9,8 @@ export const ERROR_CODES = [
   'BAD_REQUEST',
   'UNAUTHORIZED',
   'TWO_FACTOR_REQUIRED',
+  /** 403: the account's password was chosen by someone else; only changing it, the session and logout answer (decision 028). */
+  'PASSWORD_CHANGE_REQUIRED',
   'FORBIDDEN',
   'NOT_FOUND',
   'CONFLICT',

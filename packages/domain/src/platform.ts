@@ -46,6 +46,8 @@ export const sessionUserSchema = z.object({
   role: z.string(),
   roleId: z.number().int(),
   twoFactorEnabled: z.boolean(),
+  /** The password was chosen by someone else (the first ADMIN's): the console asks for a new one first. */
+  mustChangePassword: z.boolean(),
   impersonatedBy: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;

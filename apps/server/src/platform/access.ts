@@ -44,6 +44,8 @@ declare module 'fastify' {
     access?: Access;
     /** Multipart calls: the names of their file fields (documented in the OpenAPI body). */
     multipart?: readonly string[];
+    /** Open to a session whose user must still change the password (decision 028): the session, the change, logout. */
+    beforePasswordChange?: true;
   }
   interface FastifyRequest {
     actor?: Actor;
@@ -139,6 +141,9 @@ export function installAccessControl(app: FastifyInstance) {
     const pendingOk = typeof access === 'object' && access.allowPending2FA === true;
     if (hit.session.twoFactorPending && !pendingOk) {
       throw new AppError(403, 'TWO_FACTOR_REQUIRED', 'Enter your two-factor code to finish logging in');
+    }
+    if (hit.user.mustChangePassword && !request.routeOptions.config?.beforePasswordChange) {
+      throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Choose a new password to continue');
     }
     if (!isAllowed(access, role)) throw forbidden();
   });

@@ -82,6 +82,7 @@ const ACTOR_USER_COLUMNS = {
   collegeId: users.collegeId,
   userStatus: users.userStatus,
   twoFactorEnabled: users.twoFactorEnabled,
+  mustChangePassword: users.mustChangePassword,
 };
 export type ActorSession = Pick<SessionRow, keyof typeof SESSION_COLUMNS>;
 export type ActorUser = Pick<UserRow, keyof typeof ACTOR_USER_COLUMNS>;

@@ -80,9 +80,12 @@ export async function createTestApp(
   configure?: (app: Awaited<ReturnType<typeof buildApp>>) => void,
   /** Where the app's log lines go (tests that read them); no logging without it. */
   logStream?: NodeJS.WritableStream,
-  extra: { storage?: StorageDriver } = {},
+  /** `database`: serve this one (closed with the app) instead of a copy of the template. */
+  extra: { storage?: StorageDriver; database?: Database } = {},
 ) {
-  const { database, drop } = await cloneDatabase();
+  const { database, drop } = extra.database
+    ? { database: extra.database, drop: async () => {} }
+    : await cloneDatabase();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cohort-test-'));
   const config = loadConfig(
     {},

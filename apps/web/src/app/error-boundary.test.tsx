@@ -18,7 +18,15 @@ beforeEach(() => {
   // React logs caught render errors; keep the output quiet.
   vi.spyOn(console, 'error').mockImplementation(() => {});
   window.history.replaceState(null, '', '/blogs?page=2');
-  const user = { id: 1, name: 'Ada', email: 'ada@cohort.test', role: 'ADMIN', roleId: 1, twoFactorEnabled: false };
+  const user = {
+    id: 1,
+    name: 'Ada',
+    email: 'ada@cohort.test',
+    role: 'ADMIN',
+    roleId: 1,
+    twoFactorEnabled: false,
+    mustChangePassword: false,
+  };
   appStore.setState({ ...initialState, token: 'tok-abc', user, appLoaded: true });
   localStorage.setItem('columns:blog', '["title"]');
   localStorage.setItem('twoFactorVerified', 'true');

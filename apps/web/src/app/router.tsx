@@ -23,6 +23,7 @@ import { LoadingScreen } from './loading-screen';
 import { NotFoundPage } from './not-found-page';
 
 const LoginPage = lazyImport('login', () => import('../features/auth/login-page'), 'LoginPage');
+const NewPasswordPage = lazyImport('new-password', () => import('./new-password-page'), 'NewPasswordPage');
 const DashboardPage = lazyImport('dashboard', () => import('../features/dashboard/dashboard-page'), 'DashboardPage');
 const SecurityPage = lazyImport('security', () => import('../features/security/security-page'), 'SecurityPage');
 const ResourceListPage = lazyImport(
@@ -69,8 +70,17 @@ function LoggedOut() {
 
 function Root() {
   const token = useAppStore((s) => s.token);
+  const mustChangePassword = useAppStore((s) => s.user?.mustChangePassword === true);
   const impersonation = useImpersonation();
   if (!token) return <LoggedOut />;
+  // A password someone else chose: nothing else opens until it is changed (decision 028).
+  if (mustChangePassword) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <NewPasswordPage />
+      </Suspense>
+    );
+  }
   // Acting as a learner: no staff screen opens with a learner's session (decision 015).
   const acting = impersonation !== null && impersonation.adminToken !== token;
   return (

@@ -7,7 +7,15 @@ import { appStore, initialState } from './store';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
-const user = { id: 1, name: 'Ada', email: 'ada@cohort.test', role: 'ADMIN', roleId: 1, twoFactorEnabled: false };
+const user = {
+  id: 1,
+  name: 'Ada',
+  email: 'ada@cohort.test',
+  role: 'ADMIN',
+  roleId: 1,
+  twoFactorEnabled: false,
+  mustChangePassword: false,
+};
 const fetchMock = vi.fn<typeof fetch>();
 
 function toasts(): string[] {

@@ -124,6 +124,10 @@ export function handleFailure(
     notifyError(MESSAGES.noConnection);
   } else if (status >= 500) {
     notifyError(MESSAGES.serverError);
+  } else if (status === 403 && body?.code === 'PASSWORD_CHANGE_REQUIRED') {
+    // Not a lost session: the console shows its "Choose a new password" screen (decision 028).
+    const user = appStore.getState().user;
+    if (user) appStore.getState().setUser({ ...user, mustChangePassword: true });
   } else if (
     (status === 401 || status === 403) &&
     !login &&

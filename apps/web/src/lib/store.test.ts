@@ -2,7 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StateStorage } from 'zustand/middleware';
 import { appStore, clearSession, createAppStore, initialState, STORE_KEY, waitForHydration } from './store';
 
-const user = { id: 3, name: 'Mo', email: 'mo@cohort.test', role: 'MARKETING', roleId: 4, twoFactorEnabled: true };
+const user = {
+  id: 3,
+  name: 'Mo',
+  email: 'mo@cohort.test',
+  role: 'MARKETING',
+  roleId: 4,
+  twoFactorEnabled: true,
+  mustChangePassword: false,
+};
 
 afterEach(() => {
   vi.useRealTimers();

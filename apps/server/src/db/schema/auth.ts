@@ -118,6 +118,8 @@ export const users = pgTable(
     twoFactorPendingSecret: text('two_factor_pending_secret'),
     /** Last TOTP time step accepted: a code is accepted once. */
     totpLastStep: integer('totp_last_step').notNull().default(0),
+    /** A password someone else chose (the first ADMIN's, decision 028): every call but changing it is refused. */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
   },
   (t) => [
     uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),

@@ -157,7 +157,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
   r.post(
     '/admin/logout',
     {
-      config: { access: { staff: true, allowPending2FA: true } },
+      config: { access: { staff: true, allowPending2FA: true }, beforePasswordChange: true },
       schema: { tags, summary: 'Log out (the token stops working at once)', response: { 200: messageSchema } },
     },
     logout,
@@ -165,7 +165,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
   r.post(
     '/auth/logout',
     {
-      config: { access: 'session' },
+      config: { access: 'session', beforePasswordChange: true },
       schema: { tags, summary: 'Log out any account, learners too', response: { 200: messageSchema } },
     },
     logout,
@@ -174,7 +174,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
   r.get(
     '/admin/auth/session',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', beforePasswordChange: true },
       schema: {
         tags,
         summary: 'The current session user',
@@ -190,7 +190,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
   r.post(
     '/admin/auth/change-password',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', beforePasswordChange: true },
       schema: {
         tags,
         summary:
@@ -214,7 +214,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       await db.transaction(async (tx) => {
         await tx
           .update(users)
-          .set({ passwordHash, updatedAt: new Date(), version: sql`${users.version} + 1` })
+          .set({ passwordHash, mustChangePassword: false, updatedAt: new Date(), version: sql`${users.version} + 1` })
           .where(eq(users.id, user.id));
         await audit(tx, actor, { action: 'changePassword', entity: 'user', entityId: user.id });
         await endSessions(tx, { user: user.id, except: actor.session.id });

@@ -6,7 +6,7 @@ import { roles, type UserRow, users } from '../../db/schema';
 /** The user as the console sees it: `role` is the spec's role name. */
 export async function sessionUser(
   db: Db,
-  user: Pick<UserRow, 'id' | 'name' | 'email' | 'roleId' | 'twoFactorEnabled'>,
+  user: Pick<UserRow, 'id' | 'name' | 'email' | 'roleId' | 'twoFactorEnabled' | 'mustChangePassword'>,
   impersonatorId?: number | null,
 ): Promise<SessionUser> {
   let roleName = roleById(user.roleId)?.name as string | undefined;
@@ -26,6 +26,7 @@ export async function sessionUser(
     role: roleName,
     roleId: user.roleId,
     twoFactorEnabled: user.twoFactorEnabled,
+    mustChangePassword: user.mustChangePassword,
     impersonatedBy,
   };
 }

@@ -5,7 +5,15 @@ import { appStore, initialState } from '../../lib/store';
 import { jsonResponse, renderWithProviders } from '../../testing/render';
 import { LoginPage } from './login-page';
 
-const user = { id: 1, name: 'Ada', email: 'admin@cohort.test', role: 'ADMIN', roleId: 1, twoFactorEnabled: true };
+const user = {
+  id: 1,
+  name: 'Ada',
+  email: 'admin@cohort.test',
+  role: 'ADMIN',
+  roleId: 1,
+  twoFactorEnabled: true,
+  mustChangePassword: false,
+};
 const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {

@@ -22,6 +22,7 @@ const learnerSession = {
   role: 'USER',
   roleId: 2,
   twoFactorEnabled: false,
+  mustChangePassword: false,
   impersonatedBy: { id: 1, name: 'Tester' },
 };
 type Call = { method: string; path: string; token: string | null; body: unknown };

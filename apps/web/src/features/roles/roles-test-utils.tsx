@@ -41,7 +41,15 @@ export function signInAs(role: RoleKey): void {
     ...initialState,
     token: 'tok',
     appLoaded: true,
-    user: { id: 1, name: 'Tester', email: 't@cohort.test', role: r.name, roleId: r.id, twoFactorEnabled: false },
+    user: {
+      id: 1,
+      name: 'Tester',
+      email: 't@cohort.test',
+      role: r.name,
+      roleId: r.id,
+      twoFactorEnabled: false,
+      mustChangePassword: false,
+    },
   });
 }
 

@@ -8,7 +8,7 @@ import { useChangePassword } from '../api/change-password';
 const EMPTY = { currentPassword: '', newPassword: '' };
 
 /** Change one's own password: checked here with the server's schema, then by the server. */
-export function ChangePasswordForm() {
+export function ChangePasswordForm({ onChanged }: { onChanged?: () => void } = {}) {
   const change = useChangePassword();
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -22,6 +22,7 @@ export function ChangePasswordForm() {
       onSuccess: ({ message }) => {
         notifySuccess(message);
         setValues(EMPTY);
+        onChanged?.();
       },
       onError: (err) => setErrors(serverFieldErrors(err)),
     });
