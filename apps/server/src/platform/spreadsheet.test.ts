@@ -192,15 +192,15 @@ describe('hostile spreadsheets are refused without holding the server (issue 16)
     expect(file.length).toBeLessThan(400 * 1024);
     const { res, maxDelayMs } = await importMeasured(file, 'prompts.xlsx');
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('The cell at row 2, column A is longer than 32,767 characters');
     expect(maxDelayMs).toBeLessThan(100);
+    expect(res.json().message).toBe('The cell at row 2, column A is longer than 32,767 characters');
   });
 
   it('the same bomb declaring its real size: refused from the central directory, before inflating', async () => {
     const { res, maxDelayMs, ms } = await importMeasured(cellBomb(300), 'prompts.xlsx');
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('The workbook unpacks to more than 128 MB; split it into smaller files');
     expect(maxDelayMs).toBeLessThan(100);
+    expect(res.json().message).toBe('The workbook unpacks to more than 128 MB; split it into smaller files');
     expect(ms).toBeLessThan(1000);
   });
 
@@ -213,30 +213,32 @@ describe('hostile spreadsheets are refused without holding the server (issue 16)
     });
   });
 
-  it('a ~5 MB XLSX with a million rows: refused at the row limit as soon as it is passed', { timeout: 90_000 }, async () => {
+  it('a ~5 MB XLSX with a million rows: refused at the row limit as soon as it is passed', {
+    timeout: 90_000,
+  }, async () => {
     const file = manyRows(1_000_000);
     expect(file.length).toBeGreaterThan(3 * 1024 * 1024);
     expect(file.length).toBeLessThan(5 * 1024 * 1024);
     const { res, maxDelayMs } = await importMeasured(file, 'prompts.xlsx');
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('The file has more than 5,000 rows; import at most 5,000 at a time');
     expect(maxDelayMs).toBeLessThan(100);
+    expect(res.json().message).toBe('The file has more than 5,000 rows; import at most 5,000 at a time');
   });
 
   it('a zip of thousands of parts: refused from the central directory', async () => {
     const parts = Array.from({ length: 5000 }, (_, i) => ({ name: `xl/media/image${i}.png`, data: 'x' }));
     const { res, maxDelayMs } = await importMeasured(zip([...WORKBOOK_PARTS, ...parts]), 'prompts.xlsx');
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('The workbook has 5,004 parts; at most 1,000 are read');
     expect(maxDelayMs).toBeLessThan(100);
+    expect(res.json().message).toBe('The workbook has 5,004 parts; at most 1,000 are read');
   });
 
   it('a CSV with a giant cell: refused while the row is read', async () => {
     const file = Buffer.from(`Title,Model,Prompt\r\nBig,gpt-4,${'A'.repeat(4 * 1024 * 1024)}\r\n`);
     const { res, maxDelayMs } = await importMeasured(file, 'prompts.csv');
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('Row 2 is longer than 1 MB; a cell holds at most 32,767 characters');
     expect(maxDelayMs).toBeLessThan(100);
+    expect(res.json().message).toBe('Row 2 is longer than 1 MB; a cell holds at most 32,767 characters');
   });
 
   it('a CSV cell over the cell limit in a row under the row limit: refused naming the cell', async () => {
@@ -250,8 +252,8 @@ describe('hostile spreadsheets are refused without holding the server (issue 16)
     const file = Buffer.from(`Title,Model\n${'a,b\n'.repeat(1_000_000)}`); // 4 MB, under the upload cap
     const { res, maxDelayMs } = await importMeasured(file, 'prompts.csv');
     expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('The file has more than 5,000 rows; import at most 5,000 at a time');
     expect(maxDelayMs).toBeLessThan(100);
+    expect(res.json().message).toBe('The file has more than 5,000 rows; import at most 5,000 at a time');
   });
 });
 
@@ -296,7 +298,10 @@ describe('the reader', () => {
     const withStrings = zip([
       ...parts,
       { name: 'xl/sharedStrings.xml', data: strings },
-      { name: 'xl/worksheets/sheet1.xml', data: `${SHEET_HEAD}<row r="1"><c r="A1" t="s"><v>0</v></c></row>${SHEET_TAIL}` },
+      {
+        name: 'xl/worksheets/sheet1.xml',
+        data: `${SHEET_HEAD}<row r="1"><c r="A1" t="s"><v>0</v></c></row>${SHEET_TAIL}`,
+      },
     ]);
     await expect(readSheet(withStrings, 's.xlsx', 10)).rejects.toMatchObject({
       statusCode: 413,
@@ -312,6 +317,19 @@ describe('the reader', () => {
     await expect(readSheet(dtd, 'd.xlsx', 10)).rejects.toMatchObject({
       statusCode: 400,
       issues: [{ path: ['file'], message: 'A part of the workbook declares a DTD' }],
+    });
+  });
+
+  it('refuses a file that is not a workbook, and a worksheet that is not XML, as unreadable (400)', async () => {
+    await expect(readSheet(Buffer.from('Title\r\nx\r\n'), 'p.xlsx', 10)).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'The file is not a readable XLSX workbook',
+      issues: [{ path: ['file'], message: 'Not an XLSX file' }],
+    });
+    const broken = zip([...WORKBOOK_PARTS, { name: 'xl/worksheets/sheet1.xml', data: `${SHEET_HEAD}<row><c>` }]);
+    await expect(readSheet(broken, 'b.xlsx', 10)).rejects.toMatchObject({
+      statusCode: 400,
+      issues: [{ path: ['file'], message: 'A part of the workbook is not readable XML' }],
     });
   });
 

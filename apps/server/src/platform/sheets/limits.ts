@@ -69,7 +69,9 @@ export const cellTooLong = (maxCellChars: number, where?: string) =>
   );
 
 export const rowTooLong = (row: number) =>
-  tooLarge(`Row ${row} is longer than ${formatBytes(MAX_PIECE_CHARS)}; a cell holds at most ${count(MAX_CELL_CHARS)} characters`);
+  tooLarge(
+    `Row ${row} is longer than ${formatBytes(MAX_PIECE_CHARS)}; a cell holds at most ${count(MAX_CELL_CHARS)} characters`,
+  );
 
 export const tooManyColumns = (row: number, maxColumns: number) =>
   tooLarge(`Row ${row} has a value past column ${count(maxColumns)}; at most ${count(maxColumns)} columns are read`);

@@ -1,13 +1,6 @@
 import { SaxesParser } from 'saxes';
 import { AppError } from '../errors';
-import {
-  cellTooLong,
-  type Limits,
-  MAX_PIECE_CHARS,
-  notXlsx,
-  pacer,
-  tooManyColumns,
-} from './limits';
+import { cellTooLong, type Limits, MAX_PIECE_CHARS, notXlsx, pacer, tooManyColumns } from './limits';
 import { entryChunks, readZipEntries, type ZipEntry } from './zip';
 
 /** A row of a sheet as the spreadsheet numbers it, and its cells as text. */
@@ -39,11 +32,7 @@ export async function* xlsxRows(buf: Buffer, limits: Limits): AsyncGenerator<She
   const workbookName = office.find((r) => r.type.endsWith('/officeDocument'))?.target ?? 'xl/workbook.xml';
   const slash = workbookName.lastIndexOf('/');
   const dir = workbookName.slice(0, slash + 1);
-  const related = await readRelationships(
-    part(`${dir}_rels/${workbookName.slice(slash + 1)}.rels`),
-    dir,
-    parse,
-  );
+  const related = await readRelationships(part(`${dir}_rels/${workbookName.slice(slash + 1)}.rels`), dir, parse);
   const byId = new Map(related.map((r) => [r.id, r]));
 
   let date1904 = false;
@@ -78,11 +67,7 @@ export async function* xlsxRows(buf: Buffer, limits: Limits): AsyncGenerator<She
 }
 
 /** Reads one part, calling the handlers; yields after each chunk, and lets other requests in. */
-async function* parsePart(
-  buf: Buffer,
-  entry: ZipEntry,
-  handlers: Handlers,
-): AsyncGenerator<void> {
+async function* parsePart(buf: Buffer, entry: ZipEntry, handlers: Handlers): AsyncGenerator<void> {
   const parser = new SaxesParser({ xmlns: false });
   let sawEvent = false;
   const local = (name: string) => name.slice(name.indexOf(':') + 1);
@@ -131,7 +116,8 @@ async function* parsePart(
     // No event while this much text went in: one text, tag or comment is that long.
     piece = sawEvent ? 0 : piece + text.length;
     sawEvent = false;
-    if (piece > MAX_PIECE_CHARS) throw handlers.tooLong?.() ?? notXlsx('A part of the workbook has an element over 1 MB');
+    if (piece > MAX_PIECE_CHARS)
+      throw handlers.tooLong?.() ?? notXlsx('A part of the workbook has an element over 1 MB');
     yield;
     await pace();
   }
@@ -199,8 +185,7 @@ async function readSharedStrings(entry: ZipEntry | undefined, limits: Limits, pa
 const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 46, 47]);
 
 /** A number format that shows a date or time: a date part outside quotes and brackets. */
-export const isDateFormat = (code: string) =>
-  /[ymdhsb]/i.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
+export const isDateFormat = (code: string) => /[ymdhsb]/i.test(code.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 
 /** The indexes of the cell styles (`s`) whose number format is a date. */
 async function readDateStyles(entry: ZipEntry | undefined, parse: Parse): Promise<Set<number>> {
@@ -305,10 +290,16 @@ class SheetCells {
     text: (text) => {
       if (!this.inCell || this.in === undefined) return;
       let length: number;
-      if (this.in === 'f') length = (this.formula = `${this.formula}${text}`).length;
-      else if (this.in === 'v') length = (this.value += text).length;
-      else if (this.phonetic === 0) length = (this.inline += text).length;
-      else return;
+      if (this.in === 'f') {
+        this.formula = `${this.formula ?? ''}${text}`;
+        length = this.formula.length;
+      } else if (this.in === 'v') {
+        this.value += text;
+        length = this.value.length;
+      } else if (this.phonetic === 0) {
+        this.inline += text;
+        length = this.inline.length;
+      } else return;
       if (length > this.limits.maxCellChars) throw cellTooLong(this.limits.maxCellChars, this.where());
     },
     tooLong: () =>

@@ -138,4 +138,3 @@ export async function* entryChunks(buf: Buffer, entry: ZipEntry): AsyncGenerator
     inflater.destroy();
   }
 }
-
