@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from './config';
@@ -85,9 +85,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
             formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) as Record<string, unknown> },
           },
     // One line per request of our own (platform/request-log.ts), under an id answered in x-request-id.
-    disableRequestLogging: true,
+    // (through a LogController: the top-level options are deprecated and warn at every start)
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     genReqId: requestIdOf,
-    requestIdLogLabel: 'requestId',
     bodyLimit: config.BODY_LIMIT_BYTES,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     rewriteUrl: slashless.rewriteUrl,
