@@ -54,7 +54,7 @@ describe('400 answers speak to people', () => {
     expect(byField).toMatchObject({
       startsAt: 'Starts at must be a date and time',
       capacity: 'Enter a whole number',
-      status: 'Choose one of: Active, Archive',
+      status: 'Choose Archive or Active',
       colour: 'Unknown field',
     });
     expect(body.message).toMatch(/^(Starts at|Capacity|Status|Colour): .+ \(and \d more problems\)$/);

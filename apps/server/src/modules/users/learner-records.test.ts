@@ -47,7 +47,10 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const call = (method: Method, url: string, token: string, payload?: object) =>
   t.call({ method, url, token, ...(payload ? { payload } : {}) });
 const entries = async (entity: string) =>
-  (await t.db.select().from(auditLog).where(eq(auditLog.entity, entity))).map((a) => [a.action, a.entityId]);
+  (await t.db.select().from(auditLog).where(eq(auditLog.entity, entity)).orderBy(auditLog.id)).map((a) => [
+    a.action,
+    a.entityId,
+  ]);
 
 describe('flags and their comments', () => {
   it('raises a flag (raiser by the server), lists it by ?userId=, comments, archives through a comment, deletes', async () => {
