@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerResources } from './composition/resource-bindings';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -34,7 +35,6 @@ import { installSecurityHeaders } from './platform/security-headers';
 import { storableValidatorCompiler } from './platform/storable';
 import { createStorageDriver, type StorageDriver } from './platform/storage';
 import { incomingDir, sweepIncoming } from './platform/uploads';
-import { registerResources } from './resources';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -4,10 +4,10 @@ import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { users } from './db/schema';
-import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './db/seed/demo-accounts';
 import { bucketName, createStorageDriver } from './platform/storage';
 import { sealPlainTotpSecrets } from './platform/totp';
 import { startScheduledWork } from './schedule';
+import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './seed/demo-accounts';
 
 async function main() {
   const config: Config = loadConfig();
@@ -21,7 +21,7 @@ async function main() {
   const seeded =
     accounts === 0 &&
     (await (
-      await import('./db/seed/seed')
+      await import('./seed/seed')
     ).seedIfEmpty(database.db, {
       seed: config.SEED,
       learners: config.SEED_LEARNERS,

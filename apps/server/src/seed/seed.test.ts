@@ -12,8 +12,7 @@ import {
 } from '@cohort/domain';
 import { and, asc, count, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { localStorageDriver } from '../../platform/storage';
-import { openDatabase } from '../client';
+import { openDatabase } from '../db/client';
 import {
   aiPrompts,
   appointments,
@@ -54,7 +53,8 @@ import {
   userTypeConditions,
   userTypes,
   websiteConfigurations,
-} from '../schema';
+} from '../db/schema';
+import { localStorageDriver } from '../platform/storage';
 import { STAFF_ACCOUNTS } from './demo-accounts';
 import { seedDemo, seedIfEmpty } from './seed';
 

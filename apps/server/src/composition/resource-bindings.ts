@@ -100,10 +100,10 @@ import { markQuestionAnswered } from '../modules/support/mark-question-answered'
 import { checkLearnerHold } from '../modules/users/check-learner-hold';
 import { mustBeInactiveLearner, mustNameMentor } from '../modules/users/learner-record-checks';
 import { LEARNER_SCOPES, learnerChildScopes, mustNameLearner } from '../platform/row-scopes';
-import { APPOINTMENT_DERIVED, LEAD_DERIVED } from './crm-fields';
-import { type ResourceBinding, type ResourceService, registerResource } from './engine';
-import { LEARNER_COMPUTED_ACTIONS, LEARNER_DERIVED, LEARNER_TOTAL } from './learner-fields';
-import { DEPOSIT_COMPUTED_ACTIONS, SUBSCRIPTION_DERIVED, subscriptionIssues } from './subscription-fields';
+import { APPOINTMENT_DERIVED, LEAD_DERIVED } from '../resources/crm-fields';
+import { type ResourceBinding, type ResourceService, registerResource } from '../resources/engine';
+import { LEARNER_COMPUTED_ACTIONS, LEARNER_DERIVED, LEARNER_TOTAL } from '../resources/learner-fields';
+import { DEPOSIT_COMPUTED_ACTIONS, SUBSCRIPTION_DERIVED, subscriptionIssues } from '../resources/subscription-fields';
 
 export const USER_SECRET_COLUMNS = [
   'passwordHash',

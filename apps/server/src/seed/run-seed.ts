@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config';
-import { bucketName, createStorageDriver } from '../../platform/storage';
-import { openDatabase } from '../client';
+import { loadConfig } from '../config';
+import { openDatabase } from '../db/client';
+import { bucketName, createStorageDriver } from '../platform/storage';
 import { seedIfEmpty } from './seed';
 
 /**

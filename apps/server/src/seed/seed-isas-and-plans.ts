@@ -5,10 +5,10 @@ import {
   VERIFICATION_STEPS,
 } from '@cohort/domain';
 import type { Faker } from '@faker-js/faker';
-import { randomKey } from '../../platform/files';
-import type { StorageDriver } from '../../platform/storage';
-import type { Tx } from '../client';
-import { isaTypes, learnerIsas, plans, subscriptions, upfrontDeposits } from '../schema';
+import type { Tx } from '../db/client';
+import { isaTypes, learnerIsas, plans, subscriptions, upfrontDeposits } from '../db/schema';
+import { randomKey } from '../platform/files';
+import type { StorageDriver } from '../platform/storage';
 import { samplePdf, sampleVideo } from './sample-files';
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import { CALL_OUTCOMES, INTERVIEW_TYPES, LEAD_REJECTION_REASONS, RATING_KEYS, roleByKey } from '@cohort/domain';
 import type { Faker } from '@faker-js/faker';
 import { and, asc, eq, isNotNull, or } from 'drizzle-orm';
-import type { Tx } from '../client';
-import { appointments, batchMentors, callHistory, leads, users } from '../schema';
+import type { Tx } from '../db/client';
+import { appointments, batchMentors, callHistory, leads, users } from '../db/schema';
 
 const LEARNER = roleByKey('USER')!.id;
 const DAY = 86_400_000;

@@ -1,7 +1,7 @@
 import { AI_MODELS, INTERVIEW_TYPES, roleByKey } from '@cohort/domain';
 import type { Faker } from '@faker-js/faker';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../client';
+import type { Tx } from '../db/client';
 import {
   aiPrompts,
   answers,
@@ -23,7 +23,7 @@ import {
   userTypes,
   websiteConfigurations,
   websiteConfigurationVersions,
-} from '../schema';
+} from '../db/schema';
 
 const DEGREES: Record<string, string[]> = {
   Engineering: ['B.Tech Computer Science', 'B.Tech Electronics', 'B.E. Mechanical', 'M.Tech'],

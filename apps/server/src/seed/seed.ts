@@ -1,9 +1,9 @@
 import { roleByKey } from '@cohort/domain';
 import { base, en, en_IN, Faker, fakerEN_IN as faker } from '@faker-js/faker';
 import { count, sql } from 'drizzle-orm';
-import { hashPassword } from '../../platform/passwords';
-import type { Db } from '../client';
-import { batches, batchMentors, blogs, colleges, events, learnerIsas, users } from '../schema';
+import type { Db } from '../db/client';
+import { batches, batchMentors, blogs, colleges, events, learnerIsas, users } from '../db/schema';
+import { hashPassword } from '../platform/passwords';
 import { DEMO_PASSWORD, STAFF_ACCOUNTS } from './demo-accounts';
 import { seedCatalog, seedDashboardCards, seedMessages, seedWebsiteConfiguration } from './seed-catalog';
 import { seedCrmAndAppointments } from './seed-crm-appointments';

@@ -1,7 +1,7 @@
 import { roleByKey } from '@cohort/domain';
 import type { Faker } from '@faker-js/faker';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../client';
+import type { Tx } from '../db/client';
 import {
   batchMentors,
   mentorTeamMembers,
@@ -13,7 +13,7 @@ import {
   userFlagComments,
   userFlags,
   users,
-} from '../schema';
+} from '../db/schema';
 
 const LEARNER = roleByKey('USER')!.id;
 

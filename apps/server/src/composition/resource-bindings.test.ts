@@ -1,6 +1,6 @@
 import { RESOURCES } from '@cohort/domain';
 import { describe, expect, it } from 'vitest';
-import { resourceBindings } from './index';
+import { resourceBindings } from './resource-bindings';
 
 describe('the server serves exactly the resources the domain declares', () => {
   it('one binding per definition, no more, no fewer', () => {

@@ -10,8 +10,8 @@ import {
   UPFRONT_STATUSES,
 } from '@cohort/domain';
 import type { Faker } from '@faker-js/faker';
-import type { Tx } from '../client';
-import { holdTypes, learnerHolds, taskSubmissions } from '../schema';
+import type { Tx } from '../db/client';
+import { holdTypes, learnerHolds, taskSubmissions } from '../db/schema';
 
 const DAY = 86_400_000;
 const FOLLOW_UP_REASONS = [

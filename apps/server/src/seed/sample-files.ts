@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { SEED_ASSETS_DIR } from '../../paths';
+import { SEED_ASSETS_DIR } from '../paths';
 
 /** PDF strings are bytes between parentheses: escape the three specials, keep printable ASCII. */
 function pdfText(s: string): string {
