@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInAs, stubApi } from '../../features/roles/roles-test-utils';
 import { jsonResponse, renderWithProviders } from '../../testing/render';
 import { AppTestRouter } from '../../testing/router';
-import { signInAs, stubApi } from '../roles/roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 

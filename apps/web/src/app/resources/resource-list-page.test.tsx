@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signInAs, stubApi } from '../../features/roles/roles-test-utils';
 import { appStore } from '../../lib/store';
 import { jsonResponse, renderWithProviders } from '../../testing/render';
 import { AppTestRouter } from '../../testing/router';
-import { signInAs, stubApi } from '../roles/roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 

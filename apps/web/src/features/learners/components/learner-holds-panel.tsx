@@ -16,11 +16,11 @@ import { ReferenceSelect } from '../../../components/resource-form/reference-sel
 import { useCan } from '../../../lib/auth';
 import { formatDay } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { useCreateResource } from '../../../lib/resource-api/create-resource';
+import { useLearnerRecords } from '../../../lib/resource-api/learner-records';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
+import { updateResource } from '../../../lib/resource-api/update-resource';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/validation';
-import { useCreateResource } from '../api/create-resource';
-import { useLearnerRecords } from '../api/learner-records';
-import { resourceKeys } from '../api/resource-keys';
-import { updateResource } from '../api/update-resource';
 
 const holdTypeField = learnerHoldResource.fields.find((f) => f.name === 'holdTypeId')!;
 const today = () => dayjs().format('YYYY-MM-DD');

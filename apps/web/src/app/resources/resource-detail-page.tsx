@@ -7,18 +7,19 @@ import { useMemo } from 'react';
 import { LoadError, NoAccess, NotFoundPage } from '../../components/page-states';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { AnchorLink } from '../../components/router-links';
+import { capabilitiesFor, defForRole } from '../../features/resources/capabilities';
+import { RecordActions } from '../../features/resources/components/record-actions';
+import { RecordDetails } from '../../features/resources/components/record-details';
+import { RecordImagePanel } from '../../features/resources/components/record-image-panel';
+import { ResourceEditor } from '../../features/resources/components/resource-editor';
 import { useRoleKey } from '../../lib/auth';
 import { formatDate } from '../../lib/format';
 import { notifySuccess } from '../../lib/notify';
-import { useDeleteResource } from './api/delete-resource';
-import { useResource } from './api/get-resource';
-import { useUpdateResource } from './api/update-resource';
-import { capabilitiesFor, defForRole } from './capabilities';
-import { RecordActions } from './components/record-actions';
-import { RecordDetails } from './components/record-details';
-import { RecordImagePanel } from './components/record-image-panel';
-import { ResourceEditor } from './components/resource-editor';
-import { type ResourceRegistration, registrationBySlug } from './registry';
+import { useDeleteResource } from '../../lib/resource-api/delete-resource';
+import { useResource } from '../../lib/resource-api/get-resource';
+import { useUpdateResource } from '../../lib/resource-api/update-resource';
+import type { ResourceRegistration } from '../../lib/resource-registration';
+import { registrationBySlug } from './registry';
 
 const route = getRouteApi('/$resource/$id');
 

@@ -5,9 +5,10 @@ import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { useCan } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { useCreateResource } from '../../../lib/resource-api/create-resource';
+import { useLearnerRecords } from '../../../lib/resource-api/learner-records';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/validation';
-import { useCreateResource } from '../api/create-resource';
-import { useDecideReactivation, useLearnerRecords } from '../api/learner-records';
+import { useDecideReactivation } from '../api/learner-records';
 
 /**
  * On a learner's page: requests to reactivate them. Staff ask for an inactive learner (one

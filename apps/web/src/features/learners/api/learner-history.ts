@@ -1,7 +1,7 @@
 import type { HistoryEntry, RevertInput } from '@cohort/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { resourceKeys } from './resource-keys';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 
 export const HISTORY_PAGE_SIZE = 10;
 const historyKey = (userId: string, page: number) => ['learner-history', userId, page] as const;

@@ -1,8 +1,8 @@
 import { type Filter, type ListResult, type ResourceDef, staffCall } from '@cohort/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { filtersParam } from '../../../components/filter-builder/build-filters';
-import type { ApiRecord } from '../../../components/resource-form/form-values';
-import { api } from '../../../lib/api-client';
+import { filtersParam } from '../../components/filter-builder/build-filters';
+import type { ApiRecord } from '../../components/resource-form/form-values';
+import { api } from '../api-client';
 import { resourceKeys } from './resource-keys';
 
 export type ListParams = {

@@ -7,8 +7,9 @@ import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { useLearnerRecords } from '../../../lib/resource-api/learner-records';
 import { serverFieldErrors, validate } from '../../../lib/validation';
-import { useLearnerRecords, useRemoveWarning } from '../api/learner-records';
+import { useRemoveWarning } from '../api/learner-records';
 
 /**
  * On a learner's page: the not-working warnings the system issued them. Removing one (with a

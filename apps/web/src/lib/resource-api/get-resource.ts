@@ -1,7 +1,7 @@
 import { type ResourceDef, staffCall } from '@cohort/domain';
 import { useQuery } from '@tanstack/react-query';
-import type { ApiRecord } from '../../../components/resource-form/form-values';
-import { api } from '../../../lib/api-client';
+import type { ApiRecord } from '../../components/resource-form/form-values';
+import { api } from '../api-client';
 import { resourceKeys } from './resource-keys';
 
 export function getResource(def: ResourceDef, id: string, signal?: AbortSignal): Promise<ApiRecord> {

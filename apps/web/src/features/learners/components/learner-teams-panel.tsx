@@ -5,9 +5,9 @@ import { ConfirmActionModal } from '../../../components/dialogs/confirm-action-m
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { useCan } from '../../../lib/auth';
 import { notifySuccess } from '../../../lib/notify';
+import { useCreateResource } from '../../../lib/resource-api/create-resource';
+import { deleteResource } from '../../../lib/resource-api/delete-resource';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/validation';
-import { useCreateResource } from '../api/create-resource';
-import { deleteResource } from '../api/delete-resource';
 import { useMentors, useMentorTeam, useStudentTeamDetails, useStudentTeams } from '../api/learner-records';
 
 const roleLabel = (role: string) => TEAM_MEMBER_ROLE_OPTIONS.find((r) => r.value === role)?.label ?? role;

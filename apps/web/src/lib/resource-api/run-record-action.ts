@@ -1,7 +1,7 @@
 import { type ActionSpec, type ResourceDef, routeUrl } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiRecord } from '../../../components/resource-form/form-values';
-import { api } from '../../../lib/api-client';
+import type { ApiRecord } from '../../components/resource-form/form-values';
+import { api } from '../api-client';
 import { resourceKeys } from './resource-keys';
 
 /** Runs a declared action on one record: its inputs, the record's id under the action's key and (when versioned) its version. */

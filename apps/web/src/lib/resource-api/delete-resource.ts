@@ -1,6 +1,6 @@
 import { type ResourceDef, staffCall } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { api } from '../api-client';
 import { resourceKeys } from './resource-keys';
 
 export function deleteResource(def: ResourceDef, id: string): Promise<{ message: string }> {

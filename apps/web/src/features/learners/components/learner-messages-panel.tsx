@@ -5,9 +5,9 @@ import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { useCan } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { useCreateResource } from '../../../lib/resource-api/create-resource';
+import { useResourceList } from '../../../lib/resource-api/get-resource-list';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/validation';
-import { useCreateResource } from '../api/create-resource';
-import { useResourceList } from '../api/get-resource-list';
 
 /** On a learner's page: the messages staff sent them, newest first, and a form to send one. */
 export function LearnerMessagesPanel({ id }: { def: ResourceDef; id: string; record: ApiRecord }) {

@@ -4,11 +4,12 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { NoAccess, NotFoundPage } from '../../components/page-states';
 import { AnchorLink } from '../../components/router-links';
+import { capabilitiesFor, defForRole } from '../../features/resources/capabilities';
+import { ResourceEditor } from '../../features/resources/components/resource-editor';
 import { useRoleKey } from '../../lib/auth';
-import { useCreateResource } from './api/create-resource';
-import { capabilitiesFor, defForRole } from './capabilities';
-import { ResourceEditor } from './components/resource-editor';
-import { type ResourceRegistration, registrationBySlug } from './registry';
+import { useCreateResource } from '../../lib/resource-api/create-resource';
+import type { ResourceRegistration } from '../../lib/resource-registration';
+import { registrationBySlug } from './registry';
 
 const route = getRouteApi('/$resource/new');
 

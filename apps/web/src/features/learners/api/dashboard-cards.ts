@@ -1,7 +1,7 @@
 import type { DashboardCards } from '@cohort/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { resourceKeys } from './resource-keys';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 
 /** GET /admin/card/user/dashboard-cards?userId=: what one learner's dashboard shows. */
 export function useDashboardCards(userId: string, enabled: boolean) {

@@ -5,9 +5,9 @@ import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { FormModal } from '../../../components/dialogs/form-modal';
 import { api, type CallProgress, postWithProgress } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
+import type { ListAction } from '../../../lib/resource-registration';
 import { serverFieldErrors } from '../../../lib/validation';
-import { resourceKeys } from '../api/resource-keys';
-import type { ListAction } from '../registry';
 
 type TeamMember = { id: number; name: string; email: string; role: string };
 type BulkResult = { updated: number; unchanged: number };

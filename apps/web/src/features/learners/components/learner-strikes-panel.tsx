@@ -6,10 +6,10 @@ import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { useCan } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { useCreateResource } from '../../../lib/resource-api/create-resource';
+import { deleteResource } from '../../../lib/resource-api/delete-resource';
+import { useLearnerRecords } from '../../../lib/resource-api/learner-records';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/validation';
-import { useCreateResource } from '../api/create-resource';
-import { deleteResource } from '../api/delete-resource';
-import { useLearnerRecords } from '../api/learner-records';
 
 /** On a learner's page: the strikes given to them (Cheating, Discipline) and a form to give one. */
 export function LearnerStrikesPanel({ id }: { def: ResourceDef; id: string; record: ApiRecord }) {

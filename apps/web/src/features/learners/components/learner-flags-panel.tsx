@@ -12,10 +12,11 @@ import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { useCan } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { useCreateResource } from '../../../lib/resource-api/create-resource';
+import { deleteResource } from '../../../lib/resource-api/delete-resource';
+import { useLearnerRecords } from '../../../lib/resource-api/learner-records';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/validation';
-import { useCreateResource } from '../api/create-resource';
-import { deleteResource } from '../api/delete-resource';
-import { useAddFlagComment, useLearnerFlagComments, useLearnerRecords } from '../api/learner-records';
+import { useAddFlagComment, useLearnerFlagComments } from '../api/learner-records';
 
 const colourOf = (status: unknown) => FLAG_STATUSES.find((s) => s.value === status)?.color ?? 'gray';
 
