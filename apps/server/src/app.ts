@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { registerResources } from './composition/resource-bindings';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { registerAuthRoutes } from './modules/auth/auth.routes';
@@ -38,7 +39,6 @@ import { storableValidatorCompiler } from './platform/storable';
 import { createStorageDriver, type StorageDriver } from './platform/storage';
 import { type SlashlessPaths, slashlessPaths } from './platform/trailing-slash';
 import { incomingDir, sweepIncoming } from './platform/uploads';
-import { registerResources } from './resources';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,10 +1,10 @@
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { openDatabase } from './db/client';
-import { seedAtStart } from './db/seed/seed-at-start';
 import { bucketName, createStorageDriver } from './platform/storage';
 import { sealPlainTotpSecrets } from './platform/totp';
 import { startScheduledWork } from './schedule';
+import { seedAtStart } from './seed/seed-at-start';
 
 async function main() {
   const config: Config = loadConfig();

@@ -26,4 +26,4 @@ export const REPO_ROOT = path.resolve(SERVER_DIR, '../..');
 
 /** Files the server reads at run time, kept beside its sources (not bundled). */
 export const MIGRATIONS_DIR = path.join(SERVER_DIR, 'src/db/migrations');
-export const SEED_ASSETS_DIR = path.join(SERVER_DIR, 'src/db/seed/assets');
+export const SEED_ASSETS_DIR = path.join(SERVER_DIR, 'src/seed/assets');

@@ -1,8 +1,8 @@
 import type { FilterIssue } from '@cohort/domain';
 import { sql } from 'drizzle-orm';
 import { upfrontDeposits } from '../db/schema';
-import { isoDayOf } from '../modules/subscriptions/plan-dates';
 import { badRequest } from '../platform/errors';
+import { isoDayOf } from '../platform/plan-dates';
 import type { DerivedField } from './service';
 
 type Row = Record<string, unknown>;

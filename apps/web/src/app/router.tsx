@@ -28,17 +28,17 @@ const DashboardPage = lazyImport('dashboard', () => import('../features/dashboar
 const SecurityPage = lazyImport('security', () => import('../features/security/security-page'), 'SecurityPage');
 const ResourceListPage = lazyImport(
   'resource-list',
-  () => import('../features/resources/resource-list-page'),
+  () => import('./resources/resource-list-page'),
   'ResourceListPage',
 );
 const ResourceCreatePage = lazyImport(
   'resource-create',
-  () => import('../features/resources/resource-create-page'),
+  () => import('./resources/resource-create-page'),
   'ResourceCreatePage',
 );
 const ResourceDetailPage = lazyImport(
   'resource-detail',
-  () => import('../features/resources/resource-detail-page'),
+  () => import('./resources/resource-detail-page'),
   'ResourceDetailPage',
 );
 const PlacementQueuePage = lazyImport(

@@ -2,12 +2,12 @@ import { type ResourceDef, type RoleKey, roleByKey, version } from '@cohort/doma
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { USER_SECRET_COLUMNS } from '../../composition/resource-bindings';
 import { auditLog, type SessionRow, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { LEARNER_SCOPES } from '../../platform/row-scopes';
 import { updateVersioned } from '../../platform/versioned-update';
 import { ResourceService } from '../../resources/engine';
-import { USER_SECRET_COLUMNS } from '../../resources/index';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import type { HistorySources } from './learner-history';
 import { listLearnerHistory } from './list-learner-history';

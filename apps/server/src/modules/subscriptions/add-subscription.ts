@@ -5,8 +5,8 @@ import { plans, subscriptions, upfrontDeposits } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import { AppError, badRequest } from '../../platform/errors';
+import { addDays, addMonths, isoDayOf } from '../../platform/plan-dates';
 import type { ResourceService } from '../../resources/engine';
-import { addDays, addMonths, isoDayOf } from './plan-dates';
 import { syncLearnerPlan } from './sync-learner-plan';
 
 export type SubscriptionServices = { learners: ResourceService; subscriptions: ResourceService };

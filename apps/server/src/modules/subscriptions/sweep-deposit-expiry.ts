@@ -2,7 +2,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { upfrontDeposits } from '../../db/schema';
 import { audit, SYSTEM_ACTOR } from '../../platform/audit';
-import { isoDayOf } from './plan-dates';
+import { isoDayOf } from '../../platform/plan-dates';
 import { syncLearnerPlan } from './sync-learner-plan';
 
 /**

@@ -8,9 +8,10 @@ import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { capabilitiesFor, defForRole } from '../../features/resources/capabilities';
-import { RESOURCE_REGISTRY, type ResourceRegistration } from '../../features/resources/registry';
 import { api } from '../../lib/api-client';
 import { useRoleKey } from '../../lib/auth';
+import type { ResourceRegistration } from '../../lib/resource-registration';
+import { RESOURCE_REGISTRY } from '../resources/registry';
 import { navLinksFor } from './nav-links';
 
 type Hit = { key: string; label: string; kind: string; to: string; params?: Record<string, string> };

@@ -1,6 +1,7 @@
 import { type Action, can, type PermissionResource, type RoleKey } from '@cohort/domain';
 import { capabilitiesFor } from '../../features/resources/capabilities';
-import { NAV_AREAS, type NavArea, RESOURCE_REGISTRY } from '../../features/resources/registry';
+import { NAV_AREAS, type NavArea } from '../../lib/resource-registration';
+import { RESOURCE_REGISTRY } from '../resources/registry';
 
 export type NavLinkItem = { label: string; to: string; key: string };
 export type NavGroup = { area: NavArea | null; links: NavLinkItem[] };

@@ -1,8 +1,8 @@
 import { companyResource, orderResource, testimonialResource } from '@cohort/domain';
 import { describe, expect, it } from 'vitest';
+import { registrationByPath } from '../../app/resources/registry';
 import { capabilitiesFor, defForRole } from './capabilities';
 import { move } from './components/reorder-dialog';
-import { registrationByPath } from './registry';
 
 describe('defForRole mirrors the server’s field permissions', () => {
   it('drops fields a role may not read and takes fields it may not set out of its forms', () => {

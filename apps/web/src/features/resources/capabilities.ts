@@ -8,7 +8,7 @@ import {
   type ResourceDef,
   type RoleKey,
 } from '@cohort/domain';
-import type { ResourceRegistration } from './registry';
+import type { ResourceRegistration } from '../../lib/resource-registration';
 
 export type Capabilities = {
   list: boolean;

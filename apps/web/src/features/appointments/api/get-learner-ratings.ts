@@ -2,7 +2,7 @@ import { appointmentResource, type ListResult } from '@cohort/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api } from '../../../lib/api-client';
-import { resourceKeys } from '../../resources/api/resource-keys';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 
 /** How many of a learner's rated interviews the panel shows (newest first). */
 export const RATINGS_SHOWN = 50;

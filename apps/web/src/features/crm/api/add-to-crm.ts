@@ -2,7 +2,7 @@ import { type CrmAdd, leadResource } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api } from '../../../lib/api-client';
-import { resourceKeys } from '../../resources/api/resource-keys';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 import { leadSummaryKey } from './get-lead-summary';
 
 /** POST /admin/user/crm/add: the learner into the CRM (or their closed lead reopened). */

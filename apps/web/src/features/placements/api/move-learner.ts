@@ -1,8 +1,8 @@
 import { type ActionSpec, type StateMachine, userResource } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
-import { resourceKeys } from '../../resources/api/resource-keys';
-import { runRecordAction } from '../../resources/api/run-record-action';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
+import { runRecordAction } from '../../../lib/resource-api/run-record-action';
 
 /** The learner call that moves a flow: the action whose first input is the flow's field. */
 export function actionForFlow(machine: StateMachine): ActionSpec | undefined {

@@ -9,7 +9,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api } from '../../../lib/api-client';
-import { resourceKeys } from '../../resources/api/resource-keys';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 
 /** The plans staff can add (offered ones), by name. */
 export function useOfferedPlans(enabled: boolean) {

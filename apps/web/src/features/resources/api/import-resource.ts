@@ -1,7 +1,7 @@
 import { type ImportReport, type ResourceDef, staffCall } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadFile } from '../../../lib/api-client';
-import { resourceKeys } from './resource-keys';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 
 type Input = { file: File; dryRun: boolean; onProgress?: (fraction: number) => void };
 

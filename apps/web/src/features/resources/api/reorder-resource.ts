@@ -2,7 +2,7 @@ import { type ListResult, type ResourceDef, staffCall } from '@cohort/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api } from '../../../lib/api-client';
-import { resourceKeys } from './resource-keys';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 
 /** Every record in its current order (pages of 100 until all are read): a reorder must name them all. */
 export async function getAllInOrder(def: ResourceDef, signal?: AbortSignal): Promise<ApiRecord[]> {

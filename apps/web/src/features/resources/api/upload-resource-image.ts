@@ -2,7 +2,7 @@ import { type ImageSpec, type ResourceDef, routeUrl } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api, uploadFile } from '../../../lib/api-client';
-import { resourceKeys } from './resource-keys';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 
 type Input = { file: File; onProgress: (fraction: number) => void };
 

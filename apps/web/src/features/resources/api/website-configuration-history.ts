@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api } from '../../../lib/api-client';
-import { resourceKeys } from './resource-keys';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 
 export type ConfigurationVersion = z.input<typeof websiteConfigurationVersionSchema>;
 const PATH = 'website-configuration';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { ConfirmActionModal } from '../../../components/dialogs/confirm-action-modal';
 import { useCan } from '../../../lib/auth';
 import { notifySuccess } from '../../../lib/notify';
-import { useUpdateResource } from '../api/update-resource';
-import type { RowAction } from '../registry';
+import { useUpdateResource } from '../../../lib/resource-api/update-resource';
+import type { RowAction } from '../../../lib/resource-registration';
 
 /** Archive a question from the inbox's row, confirmed; its answers stay. */
 export const ArchiveQuestionAction: RowAction = ({ def, record }) => {

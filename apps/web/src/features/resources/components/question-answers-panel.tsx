@@ -7,11 +7,11 @@ import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { useCan } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
+import { useCreateResource } from '../../../lib/resource-api/create-resource';
+import { useResourceList } from '../../../lib/resource-api/get-resource-list';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
+import { useUpdateResource } from '../../../lib/resource-api/update-resource';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/validation';
-import { useCreateResource } from '../api/create-resource';
-import { useResourceList } from '../api/get-resource-list';
-import { resourceKeys } from '../api/resource-keys';
-import { useUpdateResource } from '../api/update-resource';
 
 /** A question's answers, a form to answer it (which takes it out of the inbox) and Archive. */
 export function QuestionAnswersPanel({ id, record }: { def: ResourceDef; id: string; record: ApiRecord }) {

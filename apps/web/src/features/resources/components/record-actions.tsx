@@ -13,8 +13,8 @@ import { ResourceFormFields } from '../../../components/resource-form/resource-f
 import { ApiError } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth';
 import { notifySuccess } from '../../../lib/notify';
+import { useRecordAction } from '../../../lib/resource-api/run-record-action';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/validation';
-import { useRecordAction } from '../api/run-record-action';
 import { flowFields } from '../flow-options';
 
 /** Every input of an action as the API takes it: an emptied optional input is sent as null (it clears the field). */

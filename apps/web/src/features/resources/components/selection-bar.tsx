@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
-import type { ListSelection } from '../registry';
+import type { ListSelection } from '../../../lib/resource-registration';
 
 type Props = {
   selection: ListSelection;

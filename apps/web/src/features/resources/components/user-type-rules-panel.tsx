@@ -17,11 +17,11 @@ import { type FormEvent, useState } from 'react';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { useCan } from '../../../lib/auth';
 import { notifySuccess } from '../../../lib/notify';
+import { useCreateResource } from '../../../lib/resource-api/create-resource';
+import { deleteResource } from '../../../lib/resource-api/delete-resource';
+import { useResourceList } from '../../../lib/resource-api/get-resource-list';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/validation';
-import { useCreateResource } from '../api/create-resource';
-import { deleteResource } from '../api/delete-resource';
-import { useResourceList } from '../api/get-resource-list';
-import { resourceKeys } from '../api/resource-keys';
 
 /** The learner filter fields a condition may test, with their types (the domain's whitelist). */
 const LEARNER_FIELDS: FieldDef[] = userResource.fields.filter(

@@ -1,0 +1,36 @@
+import type { HistoryEntry, RevertInput } from '@cohort/domain';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import { resourceKeys } from '../../../lib/resource-api/resource-keys';
+
+export const HISTORY_PAGE_SIZE = 10;
+const historyKey = (userId: string, page: number) => ['learner-history', userId, page] as const;
+
+/** GET /admin/user/history: a learner's audited changes, newest first, a page at a time. */
+export function useLearnerHistory(userId: string, page: number, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: historyKey(userId, page),
+    queryFn: () =>
+      api.get<{ data: HistoryEntry[]; totalItems: number }>('/admin/user/history', {
+        query: { userId, page_size: HISTORY_PAGE_SIZE },
+        page,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** POST /admin/user/history/revert: one field back to its earlier value (the record's version; stale is 409). */
+export function useRevertFieldChange(userId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RevertInput) =>
+      api.post<{ field: string; version: number }>('/admin/user/history/revert', input),
+    onSuccess: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: ['learner-history', userId] }),
+        // The learner's record (and any of their records) changed.
+        qc.invalidateQueries({ queryKey: resourceKeys.all('user') }),
+      ]),
+  });
+}
