@@ -110,3 +110,4 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     userResource,
   ].map((r) => [r.path, r]),
 );
+export * from './calls';

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { apiErrorSchema } from '@cohort/domain';
+import { apiErrorSchema, impliedErrorStatuses as impliedStatuses } from '@cohort/domain';
 import type { RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -29,29 +29,23 @@ export function streamed(contentType: string, description: string) {
   return { description, content: { [contentType]: { schema } } };
 }
 
-const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-
 type RouteShape = Pick<RouteOptions, 'method' | 'schema'> & { config?: { access?: Access } };
 
 /**
- * The error answers any route of this shape can give: 500 always; 401 and 403 (a wrong
- * role, or a session owing its 2FA code) without a public access; 400 for any input;
- * 413 and 415 for anything that takes a body (Fastify's size limit and content types);
- * 404 when the path names a record.
+ * The error answers any route of this shape can give, as `defineCall` adds them to a declared
+ * call (packages/domain/src/calls/define-call.ts): 500 always; 401 and 403 without a public
+ * access; 400 for any input; 413 and 415 for a body; 404 when the path names a record.
  */
 export function impliedErrorStatuses(route: RouteShape): number[] {
-  const statuses = new Set<number>([500]);
-  if (route.config?.access !== 'public') {
-    statuses.add(401);
-    statuses.add(403);
-  }
   const schema = (route.schema ?? {}) as Record<string, unknown>;
-  if ([route.method].flat().some((m) => BODY_METHODS.has(m))) {
-    for (const s of [400, 413, 415]) statuses.add(s);
-  }
-  if (schema.querystring || schema.params || schema.headers || schema.body) statuses.add(400);
-  if (schema.params) statuses.add(404);
-  return [...statuses].sort();
+  return impliedStatuses({
+    method: route.method,
+    access: route.config?.access,
+    params: schema.params,
+    query: schema.querystring,
+    headers: schema.headers,
+    body: schema.body,
+  });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { decimalInt, idParam, listQuerySchema } from '@cohort/domain';
+import { idParam, listQuerySchema, PAGE_NUM_MAX, pageHeadersSchema } from '@cohort/domain';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
@@ -9,8 +9,8 @@ import { z } from 'zod';
 export const idParams = z.object({ id: idParam });
 
 /** Lists take the page in the `page_num` header (spec §7), 1-based. Other headers pass through. */
-export const PAGE_NUM_MAX = 1_000_000;
-export const pageHeaders = z.looseObject({ page_num: decimalInt({ min: 1, max: PAGE_NUM_MAX }).optional() });
+export { PAGE_NUM_MAX };
+export const pageHeaders = pageHeadersSchema;
 
 export const pageSizeParam = listQuerySchema.shape.page_size;
 

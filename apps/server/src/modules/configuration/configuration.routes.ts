@@ -1,20 +1,9 @@
-import {
-  cardResource,
-  dashboardCardsQuerySchema,
-  dashboardCardsSchema,
-  listResultSchema,
-  userResource,
-  websiteConfigurationResource,
-  websiteConfigurationRollbackSchema,
-  websiteConfigurationVersionSchema,
-} from '@cohort/domain';
+import { calls, userResource, websiteConfigurationResource } from '@cohort/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/access';
-import { errors } from '../../platform/openapi';
-import { idParams } from '../../platform/params';
+import { registerCall } from '../../platform/register-call';
 import type { ResourceService } from '../../resources/engine';
-import { recordSchema } from '../../resources/record-schema';
+import { recordAnswers } from '../../resources/record-answers';
 import { getDashboardCards } from './get-dashboard-cards';
 import { listConfigurationHistory, rollbackWebsiteConfiguration } from './rollback-website-configuration';
 
@@ -23,55 +12,19 @@ export function registerConfigurationRoutes(app: FastifyInstance, services: Map<
   const settings = services.get(websiteConfigurationResource.path);
   const learners = services.get(userResource.path);
   if (!settings || !learners) throw new Error('website configuration and learners must be registered first');
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const tags = [websiteConfigurationResource.pluralLabel];
 
-  r.get(
-    '/admin/website-configuration/history/:id',
-    {
-      config: { access: { resource: 'websiteConfiguration', action: 'read' } },
-      schema: {
-        tags,
-        summary: "A setting's saved values, newest first",
-        params: idParams,
-        response: { 200: listResultSchema(websiteConfigurationVersionSchema) },
-      },
-    },
-    async (request) => {
-      const data = await listConfigurationHistory(app.db, requireActor(request), settings, request.params.id);
-      return { data, totalItems: data.length };
-    },
-  );
-
-  r.post(
-    '/admin/website-configuration/rollback/:id',
-    {
-      config: { access: { resource: 'websiteConfiguration', action: 'update' } },
-      schema: {
-        tags,
-        summary: 'Put an earlier value of a setting back (as a new version)',
-        params: idParams,
-        body: websiteConfigurationRollbackSchema,
-        response: { 200: recordSchema(websiteConfigurationResource, settings.columns), ...errors(409) },
-      },
-    },
+  registerCall(app, calls.configuration.history, async (request) => {
+    const data = await listConfigurationHistory(app.db, requireActor(request), settings, request.params.id);
+    return { data, totalItems: data.length };
+  });
+  registerCall(
+    app,
+    calls.configuration.rollback,
     async (request) =>
       rollbackWebsiteConfiguration(app.db, requireActor(request), settings, request.params.id, request.body),
+    { records: recordAnswers(services) },
   );
-
-  // Whoever may read a learner may see what their dashboard shows, within their row scope.
-  r.get(
-    '/admin/card/user/dashboard-cards',
-    {
-      config: { access: { resource: 'user', action: 'read' } },
-      schema: {
-        tags: [cardResource.pluralLabel],
-        summary:
-          "The cards a learner's dashboard shows: their user types' active cards, by type priority then card position",
-        querystring: dashboardCardsQuerySchema,
-        response: { 200: dashboardCardsSchema, ...errors(404) },
-      },
-    },
-    async (request) => getDashboardCards(app.db, requireActor(request), learners, request.query.userId),
+  registerCall(app, calls.learners.dashboardCards, async (request) =>
+    getDashboardCards(app.db, requireActor(request), learners, request.query.userId),
   );
 }

@@ -1,12 +1,11 @@
 import { and, eq, like } from 'drizzle-orm';
+import { calls } from '@cohort/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { uploads } from '../../db/schema';
 import { requireActor } from '../../platform/access';
 import { notFound } from '../../platform/errors';
 import { thumbnailKey } from '../../platform/files';
-import { streamed } from '../../platform/openapi';
+import { registerCall } from '../../platform/register-call';
 import { makeThumbnail, storeImage } from '../../platform/uploads';
 
 /**
@@ -14,63 +13,26 @@ import { makeThumbnail, storeImage } from '../../platform/uploads';
  * shown on public pages); the type is the one sniffed at upload, never guessed.
  */
 export function registerFileRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(
-    '/files/:bucket/:key',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['Files'],
-        summary: 'An uploaded file',
-        params: z.object({
-          bucket: z.string().regex(/^[a-z0-9-]{1,64}$/),
-          key: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.[a-z0-9]{1,8}$/),
-        }),
-        headers: z.object({ 'if-none-match': z.string().max(200).optional() }),
-        response: {
-          200: streamed('image/*', 'The file, with the type sniffed at upload; ETag is its key'),
-          304: z.null().describe('Not modified: the copy the browser holds (If-None-Match) is this file'),
-        },
-      },
-    },
-    async (request, reply) => {
-      const { bucket, key } = request.params;
-      const file = (await findUpload(app, bucket, key)) ?? (await thumbnailOfOlderUpload(app, bucket, key));
-      if (!file) throw notFound('File');
-      // A key names one content forever (a replaced image gets a new key), so the key is a strong ETag.
-      const etag = `"${key}"`;
-      reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable');
-      if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag))
-        return reply.code(304).send(undefined as never);
-      const stream = await app.storage.get(bucket, key);
-      if (!stream) throw notFound('File');
-      reply
-        .header('content-type', file.contentType)
-        .header('content-length', file.size)
-        .header('content-disposition', `inline; filename="${key}"`)
-        .header('x-content-type-options', 'nosniff');
-      return stream;
-    },
-  );
+  registerCall(app, calls.files.get, async (request, reply) => {
+    const { bucket, key } = request.params;
+    const file = (await findUpload(app, bucket, key)) ?? (await thumbnailOfOlderUpload(app, bucket, key));
+    if (!file) throw notFound('File');
+    // A key names one content forever (a replaced image gets a new key), so the key is a strong ETag.
+    const etag = `"${key}"`;
+    reply.header('etag', etag).header('cache-control', 'public, max-age=31536000, immutable');
+    if (request.headers['if-none-match']?.split(/\s*,\s*/).includes(etag))
+      return reply.code(304).send(undefined as never);
+    const stream = await app.storage.get(bucket, key);
+    if (!stream) throw notFound('File');
+    reply
+      .header('content-type', file.contentType)
+      .header('content-length', file.size)
+      .header('content-disposition', `inline; filename="${key}"`)
+      .header('x-content-type-options', 'nosniff');
+    return stream;
+  });
 
-  r.post(
-    '/admin/upload/image',
-    {
-      config: { access: { resource: 'upload', action: 'create' } },
-      schema: {
-        tags: ['Files'],
-        summary: 'Upload an image (multipart field "image"); answers its URL',
-        consumes: ['multipart/form-data'],
-        response: { 201: z.object({ url: z.string() }) },
-      },
-    },
-    async (request, reply) => {
-      const actor = requireActor(request);
-      const url = await storeImage(app, request, actor);
-      reply.code(201);
-      return { url };
-    },
-  );
+  registerCall(app, calls.files.uploadImage, async (request) => ({ url: await storeImage(app, request, requireActor(request)) }));
 }
 
 async function findUpload(app: FastifyInstance, bucket: string, key: string) {
