@@ -1,5 +1,5 @@
-import type { SessionUser } from '@cohort/domain';
-import { api } from '../../../lib/api-client';
+import { calls } from '@cohort/domain';
+import { call } from '../../../lib/call';
 import { currentImpersonation } from '../../../lib/impersonation';
 import { appStore } from '../../../lib/store';
 
@@ -8,8 +8,7 @@ export async function refreshSession(): Promise<void> {
   const token = appStore.getState().token;
   if (!token) return;
   // An impersonation token is a learner's: it asks the call any session may make.
-  const path = currentImpersonation() ? '/auth/session' : '/admin/auth/session';
-  const { user } = await api.get<{ user: SessionUser }>(path);
+  const { user } = await call(currentImpersonation() ? calls.auth.session : calls.auth.staffSession);
   // Only apply if nobody logged out or in meanwhile.
   if (appStore.getState().token === token) appStore.getState().setUser(user);
 }

@@ -1,13 +1,13 @@
-import type { LoginResult, SessionUser } from '@cohort/domain';
+import { calls, type LoginResult, type SessionUser } from '@cohort/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { appStore } from '../../../lib/store';
 
 export type Credentials = { email: string; password: string };
 export type SessionAnswer = { token: string; user: SessionUser };
 
 export function login(credentials: Credentials): Promise<LoginResult> {
-  return api.post<LoginResult>('/auth/login/admin', credentials, { token: null });
+  return call(calls.auth.loginStaff, { body: credentials, token: null });
 }
 
 /** Stores the session; the app then shows the dashboard at the root path. */

@@ -1,5 +1,7 @@
+import { calls } from '@cohort/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api, logoutLocally } from '../../../lib/api-client';
+import { logoutLocally } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { impersonationStore } from '../../../lib/impersonation';
 import { notifySuccess } from '../../../lib/notify';
 import { queryClient } from '../../../lib/query-client';
@@ -14,11 +16,11 @@ export async function logout(): Promise<void> {
     if (impersonation) {
       const token = impersonation.adminToken;
       const quiet = { token, silent: true };
-      await api.post('/admin/user/impersonate/stop', { token: appStore.getState().token }, quiet).catch(() => {});
-      await api.post('/admin/logout', {}, quiet).catch(() => {});
+      await call(calls.impersonation.stop, { body: { token: appStore.getState().token ?? '' }, ...quiet }).catch(() => {});
+      await call(calls.auth.logoutStaff, quiet).catch(() => {});
       return;
     }
-    await api.post<{ message: string }>('/admin/logout');
+    await call(calls.auth.logoutStaff);
   } catch {
     // the local logout below happens anyway
   } finally {

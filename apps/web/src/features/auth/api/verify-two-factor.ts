@@ -1,5 +1,6 @@
+import { calls } from '@cohort/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { markTwoFactorVerified } from '../../../lib/auth';
 import { type SessionAnswer, startSession } from './login';
 
@@ -9,8 +10,8 @@ type Input = { method: TwoFactorMethod; code: string; limitedToken: string };
 
 /** Exchanges the limited token and a TOTP or backup code for a full session token. */
 export async function verifyTwoFactor({ method, code, limitedToken }: Input): Promise<SessionAnswer> {
-  const path = method === 'totp' ? '/admin/auth/verify2FA' : '/admin/auth/verify-backup-code';
-  const answer = await api.post<SessionAnswer>(path, { code }, { token: limitedToken });
+  const verify = method === 'totp' ? calls.auth.verify2FA : calls.auth.verifyBackupCode;
+  const answer = await call(verify, { body: { code }, token: limitedToken });
   markTwoFactorVerified();
   startSession(answer);
   return answer;

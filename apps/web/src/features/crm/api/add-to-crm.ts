@@ -1,7 +1,6 @@
-import { type CrmAdd, leadResource } from '@cohort/domain';
+import { type CrmAdd, calls, leadResource } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiRecord } from '../../../components/resource-form/form-values';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 import { leadSummaryKey } from './get-lead-summary';
 
@@ -9,7 +8,7 @@ import { leadSummaryKey } from './get-lead-summary';
 export function useAddToCrm(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CrmAdd) => api.post<ApiRecord>('/admin/user/crm/add', body),
+    mutationFn: (body: CrmAdd) => call(calls.crm.add, { body }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: leadSummaryKey(userId) }),

@@ -1,6 +1,6 @@
-import type { LeadSummary } from '@cohort/domain';
+import { calls } from '@cohort/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 
 /** The query key of a learner's CRM summary; adding them or logging a call refreshes it. */
 export const leadSummaryKey = (userId: string) => ['crm', 'lead-summary', userId] as const;
@@ -9,7 +9,7 @@ export const leadSummaryKey = (userId: string) => ['crm', 'lead-summary', userId
 export function useLeadSummary(userId: string, enabled: boolean) {
   return useQuery({
     queryKey: leadSummaryKey(userId),
-    queryFn: ({ signal }) => api.get<LeadSummary>('/admin/user/crm/getLeadSummary', { query: { userId }, signal }),
+    queryFn: ({ signal }) => call(calls.crm.leadSummary, { query: { userId }, signal }),
     enabled,
   });
 }

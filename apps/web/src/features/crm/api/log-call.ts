@@ -1,7 +1,6 @@
-import { type CallLog, callHistoryResource, leadResource } from '@cohort/domain';
+import { type CallLog, callHistoryResource, calls, leadResource } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApiRecord } from '../../../components/resource-form/form-values';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 import { leadSummaryKey } from './get-lead-summary';
 
@@ -9,7 +8,7 @@ import { leadSummaryKey } from './get-lead-summary';
 export function useLogCall(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: CallLog) => api.post<ApiRecord>('/admin/call/history/add', body),
+    mutationFn: (body: CallLog) => call(calls.crm.logCall, { body }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: leadSummaryKey(userId) }),

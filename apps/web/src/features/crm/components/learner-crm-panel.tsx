@@ -1,11 +1,12 @@
 import {
   CALL_OUTCOMES,
+  type CallAnswer,
+  calls,
   callLogSchema,
   crmAddSchema,
   LEAD_SOURCES,
   LEAD_STATUSES,
   LEARNER_DATE_BOUNDS,
-  type LeadSummary,
   OPEN_LEAD_STATUSES,
   type ResourceDef,
 } from '@cohort/domain';
@@ -79,6 +80,9 @@ export function LearnerCrmPanel({ id }: { def: ResourceDef; id: string; record: 
     </Paper>
   );
 }
+
+/** The summary as the wire carries it (dates as ISO text). */
+type LeadSummary = CallAnswer<typeof calls.crm.leadSummary>;
 
 function LeadDetails({ summary }: { summary: LeadSummary }) {
   const { lead, counts } = summary;

@@ -1,11 +1,11 @@
-import type { SessionUser } from '@cohort/domain';
+import { calls } from '@cohort/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 
 /** GET /auth/session with the impersonation token: the learner the server says it acts as. */
 export function useImpersonatedSession() {
   return useQuery({
     queryKey: ['impersonation', 'session'],
-    queryFn: () => api.get<{ user: SessionUser }>('/auth/session').then((r) => r.user),
+    queryFn: () => call(calls.auth.session).then((r) => r.user),
   });
 }

@@ -1,6 +1,6 @@
-import type { ImpersonateInput, SessionUser } from '@cohort/domain';
+import { calls, type ImpersonateInput } from '@cohort/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { impersonationStore } from '../../../lib/impersonation';
 import { queryClient } from '../../../lib/query-client';
 import { appStore } from '../../../lib/store';
@@ -12,9 +12,9 @@ import { appStore } from '../../../lib/store';
  */
 export async function startImpersonation(input: ImpersonateInput & { learnerName: string }): Promise<void> {
   const { learnerName, ...body } = input;
-  const { token, expiresAt } = await api.post<{ token: string; expiresAt: string }>('/admin/user/impersonate', body);
+  const { token, expiresAt } = await call(calls.impersonation.start, { body });
   // Who the new token is, as the server says (silent: a failure here is not the admin's session ending).
-  const { user } = await api.get<{ user: SessionUser }>('/auth/session', { token, silent: true });
+  const { user } = await call(calls.auth.session, { token, silent: true });
   const { token: adminToken, user: adminUser } = appStore.getState();
   if (!adminToken || !adminUser) return;
   impersonationStore.getState().set({

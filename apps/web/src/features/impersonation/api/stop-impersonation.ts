@@ -1,5 +1,6 @@
+import { calls } from '@cohort/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { impersonationStore, restoreAdminSession } from '../../../lib/impersonation';
 import { notifySuccess } from '../../../lib/notify';
 import { queryClient } from '../../../lib/query-client';
@@ -16,9 +17,7 @@ export async function stopImpersonation(): Promise<void> {
   if (!current) return;
   const token = appStore.getState().token;
   if (token && token !== current.adminToken) {
-    await api
-      .post('/admin/user/impersonate/stop', { token }, { token: current.adminToken, silent: true })
-      .catch(() => {});
+    await call(calls.impersonation.stop, { body: { token }, token: current.adminToken, silent: true }).catch(() => {});
   }
   queryClient.clear();
   restoreAdminSession();
