@@ -1,3 +1,4 @@
+import { calls } from '@cohort/domain';
 import { REQUEST_TIMEOUT_MS } from '@cohort/domain/enums';
 import { type ApiIssue, MESSAGES } from '@cohort/domain/errors';
 import { currentImpersonation, restoreAdminSession } from './impersonation';
@@ -54,15 +55,13 @@ export type RequestOptions = {
 
 /** Calls that are part of logging in: a 401/403 there is a wrong credential, not an expired session. */
 export function isLoginCall(path: string): boolean {
-  return (
-    path.startsWith('/auth/login') ||
-    path.startsWith('/admin/auth/verify2FA') ||
-    path.startsWith('/admin/auth/verify-backup-code')
+  return [calls.auth.login, calls.auth.loginStaff, calls.auth.verify2FA, calls.auth.verifyBackupCode].some((c) =>
+    path.startsWith(c.path),
   );
 }
 
 export function isLogoutCall(path: string): boolean {
-  return path.startsWith('/admin/logout');
+  return path.startsWith(calls.auth.logoutStaff.path);
 }
 
 /** Logs out locally: clears all local storage, drops the token and goes to the root path. */

@@ -1,6 +1,6 @@
-import { type ListPreferences, mergePreferences, type Preferences } from '@cohort/domain';
+import { calls, type ListPreferences, mergePreferences, type Preferences } from '@cohort/domain';
 import { createStore, useStore } from 'zustand';
-import { api } from './api-client';
+import { call } from './call';
 
 /**
  * The signed-in person's console preferences (columns, page size, theme, saved views).
@@ -12,7 +12,7 @@ export type PreferencesState = { status: 'idle' | 'loading' | 'ready'; prefs: Pr
 
 export const preferencesStore = createStore<PreferencesState>(() => ({ status: 'idle', prefs: {} }));
 
-export const PREFERENCES_PATH = '/admin/preferences';
+export const PREFERENCES_PATH = calls.preferences.get.path;
 /** Saves are gathered for this long, so ticking five columns is one call. */
 export const SAVE_DELAY_MS = 400;
 
@@ -24,7 +24,7 @@ export async function loadPreferences(): Promise<void> {
   const mine = ++generation;
   preferencesStore.setState({ status: 'loading' });
   try {
-    const prefs = await api.get<Preferences>(PREFERENCES_PATH);
+    const prefs = await call(calls.preferences.get);
     // Choices made while loading stay on top of what the server had.
     if (mine === generation)
       preferencesStore.setState({ status: 'ready', prefs: mergePreferences(prefs, pending ?? {}) });
@@ -47,7 +47,7 @@ async function flush(): Promise<void> {
   pending = null;
   if (!patch) return;
   try {
-    await api.put<Preferences>(PREFERENCES_PATH, patch);
+    await call(calls.preferences.save, { body: patch });
   } catch {
     // Said by the api client; the choice still holds for this visit.
   }

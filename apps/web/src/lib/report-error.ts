@@ -1,8 +1,10 @@
+import { frontendErrorResource } from '@cohort/domain';
 import { api } from './api-client';
+import { engineUrl } from './call';
 import { appStore } from './store';
 
 /**
- * Sends a rendering error to /admin/frontend-errors/add with the current token,
+ * Sends a rendering error to the console errors' create call with the current token,
  * bypassing the error toasts; a failure to report is ignored.
  */
 export async function reportFrontendError(error: unknown, componentStack?: string | null): Promise<void> {
@@ -11,7 +13,7 @@ export async function reportFrontendError(error: unknown, componentStack?: strin
   const err = error instanceof Error ? error : new Error(String(error));
   try {
     await api.post(
-      '/admin/frontend-errors/add',
+      engineUrl(frontendErrorResource, 'create'),
       {
         message: (err.message || err.name || 'Unknown error').slice(0, 2000),
         stack: err.stack?.slice(0, 20_000),

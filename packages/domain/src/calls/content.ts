@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import {
-
   websiteConfigurationResource,
   websiteConfigurationRollbackSchema,
   websiteConfigurationVersionSchema,
@@ -9,7 +8,6 @@ import { campusNexaRecommendSchema, companyResource } from '../content';
 import { listResultSchema } from '../wire';
 import { defineCall, fileOf, recordOf } from './define-call';
 import { idParamsSchema } from './roles';
-
 
 /** Content calls beyond CRUD. */
 export const contentCalls = {

@@ -40,7 +40,9 @@ export interface RecordAnswer<R extends Pick<ResourceDef, 'path' | 'fields'> = P
   readonly kind: 'record' | 'records';
   readonly resource: R;
 }
-export function recordOf<R extends Pick<ResourceDef, 'path' | 'fields'>>(resource: R): RecordAnswer<R> & { kind: 'record' } {
+export function recordOf<R extends Pick<ResourceDef, 'path' | 'fields'>>(
+  resource: R,
+): RecordAnswer<R> & { kind: 'record' } {
   return { kind: 'record', resource };
 }
 /** `{ data, totalItems }` of records of a resource. */

@@ -1,18 +1,12 @@
 import { authCalls } from './auth';
-import { contentCalls, configurationCalls, fileCalls } from './content';
+import { configurationCalls, contentCalls, fileCalls } from './content';
 import { isaCalls } from './isa';
-import {
-  crmCalls,
-  impersonationCalls,
-  learnerCalls,
-  learnerRecordCalls,
-  subscriptionCalls,
-} from './learners';
+import { crmCalls, impersonationCalls, learnerCalls, learnerRecordCalls, subscriptionCalls } from './learners';
 import { preferenceCalls, savedViewCalls } from './preferences';
 import { dashboardCalls, roleCalls } from './roles';
 
-export * from './define-call';
 export { sessionAnswerSchema } from './auth';
+export * from './define-call';
 export { ISA_DOCUMENT_TYPES, ISA_VIDEO_TYPES, isaConflictSchema } from './isa';
 export { idParamsSchema, pageSizeQuery } from './roles';
 

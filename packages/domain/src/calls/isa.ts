@@ -23,12 +23,7 @@ export const isaConflictSchema = z.union([isaMoveRefusedSchema, apiErrorSchema])
 export const ISA_DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const;
 export const ISA_VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
-const move = <B extends z.ZodType, A extends string, P extends string>(
-  action: A,
-  path: P,
-  summary: string,
-  body: B,
-) =>
+const move = <B extends z.ZodType, A extends string, P extends string>(action: A, path: P, summary: string, body: B) =>
   defineCall({
     method: 'POST',
     path: `/admin/user/isa/${path}` as `/admin/user/isa/${P}`,

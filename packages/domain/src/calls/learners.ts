@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { cardResource, dashboardCardsQuerySchema, dashboardCardsSchema } from '../configuration';
-import { callHistoryResource, callLogSchema, crmAddSchema, leadResource, leadSummaryQuerySchema, leadSummarySchema } from '../crm';
+import {
+  callHistoryResource,
+  callLogSchema,
+  crmAddSchema,
+  leadResource,
+  leadSummaryQuerySchema,
+  leadSummarySchema,
+} from '../crm';
 import {
   historyEntrySchema,
   impersonateSchema,
@@ -330,7 +337,8 @@ export const crmCalls = {
     path: '/admin/call/history/add',
     access: { resource: 'callHistory', action: 'create' },
     tags: [callHistoryResource.pluralLabel],
-    summary: 'Log a call made to a lead (the caller is the session user); a first connected call moves it to In Progress',
+    summary:
+      'Log a call made to a lead (the caller is the session user); a first connected call moves it to In Progress',
     body: callLogSchema,
     answers: { 201: recordOf(callHistoryResource) },
     errors: [404],

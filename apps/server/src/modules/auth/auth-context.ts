@@ -1,7 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { SecretBox } from '../../platform/secret-box';
 import { badRequest } from '../../platform/errors';
+import type { SecretBox } from '../../platform/secret-box';
 import { clearAttempts, reserveAttempts } from '../../platform/throttle';
 
 /** What the auth workflows need from the app: the database, the limits, the key that seals 2FA secrets. */

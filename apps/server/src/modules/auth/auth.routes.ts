@@ -23,18 +23,14 @@ export function registerAuthRoutes(app: FastifyInstance) {
   // POST /auth/login{suffix}: '' (any account) or '/admin' (the console's staff-only login; decision 004).
   registerCall(app, c.login, async (request) => logIn(ctx, request.body, clientOf(request), request.id, false));
   registerCall(app, c.loginStaff, async (request) => logIn(ctx, request.body, clientOf(request), request.id, true));
-  registerCall(app, c.register, async (request) =>
-    registerLearner(ctx, request.body, clientOf(request), request.id),
-  );
+  registerCall(app, c.register, async (request) => registerLearner(ctx, request.body, clientOf(request), request.id));
   registerCall(app, c.logoutStaff, async (request) => logOut(ctx.db, requireActor(request)));
   registerCall(app, c.logout, async (request) => logOut(ctx.db, requireActor(request)));
   registerCall(app, c.staffSession, async (request) => {
     const actor = requireActor(request);
     return { user: await sessionUser(ctx.db, actor.user, actor.impersonatorId) };
   });
-  registerCall(app, c.changePassword, async (request) =>
-    changeOwnPassword(ctx, requireActor(request), request.body),
-  );
+  registerCall(app, c.changePassword, async (request) => changeOwnPassword(ctx, requireActor(request), request.body));
   registerCall(app, c.setup2FA, async (request) => setUpTwoFactor(ctx, requireActor(request)));
   registerCall(app, c.enable2FA, async (request) => enableTwoFactor(ctx, requireActor(request), request.body.code));
   registerCall(app, c.disable2FA, async (request) => disableTwoFactor(ctx, requireActor(request), request.body.code));

@@ -4,7 +4,14 @@ import type { Actor } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import { badRequest, conflict } from '../../platform/errors';
 import { endSessions } from '../../platform/sessions';
-import { consumeTotp, hashBackupCode, newBackupCode, newTotpSecret, otpauthUrl, totpContext } from '../../platform/totp';
+import {
+  consumeTotp,
+  hashBackupCode,
+  newBackupCode,
+  newTotpSecret,
+  otpauthUrl,
+  totpContext,
+} from '../../platform/totp';
 import { type AuthContext, checkCode } from './auth-context';
 
 /** Starts 2FA setup: a new secret, kept sealed as pending, shown as an otpauth URL and QR code. */
@@ -67,7 +74,12 @@ export async function disableTwoFactor(ctx: AuthContext, actor: Actor, code: str
   await db.transaction(async (tx) => {
     await tx
       .update(users)
-      .set({ twoFactorEnabled: false, twoFactorSecret: null, updatedAt: new Date(), version: sql`${users.version} + 1` })
+      .set({
+        twoFactorEnabled: false,
+        twoFactorSecret: null,
+        updatedAt: new Date(),
+        version: sql`${users.version} + 1`,
+      })
       .where(eq(users.id, user.id));
     await tx.delete(backupCodes).where(eq(backupCodes.userId, user.id));
     await audit(tx, actor, {

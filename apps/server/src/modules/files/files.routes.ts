@@ -1,5 +1,5 @@
-import { and, eq, like } from 'drizzle-orm';
 import { calls } from '@cohort/domain';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { uploads } from '../../db/schema';
 import { requireActor } from '../../platform/access';
@@ -32,7 +32,9 @@ export function registerFileRoutes(app: FastifyInstance) {
     return stream;
   });
 
-  registerCall(app, calls.files.uploadImage, async (request) => ({ url: await storeImage(app, request, requireActor(request)) }));
+  registerCall(app, calls.files.uploadImage, async (request) => ({
+    url: await storeImage(app, request, requireActor(request)),
+  }));
 }
 
 async function findUpload(app: FastifyInstance, bucket: string, key: string) {

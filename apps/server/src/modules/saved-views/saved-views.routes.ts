@@ -14,7 +14,9 @@ export function registerSavedViewRoutes(app: FastifyInstance, services: Readonly
   registerCall(app, c.list, async (request) =>
     listSavedViews(app.db, requireActor(request), services, request.query.resource),
   );
-  registerCall(app, c.create, async (request) => createSavedView(app.db, requireActor(request), services, request.body));
+  registerCall(app, c.create, async (request) =>
+    createSavedView(app.db, requireActor(request), services, request.body),
+  );
   registerCall(app, c.update, async (request) =>
     updateSavedView(app.db, requireActor(request), services, request.params.id, request.body),
   );

@@ -1,7 +1,7 @@
-import type { LoginResult } from '@cohort/domain';
+import { calls, type LoginResult } from '@cohort/domain';
 import { Alert, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/call';
 import { useAppStore } from '../../lib/store';
 import { startSession } from './api/login';
 import { LoginForm } from './components/login-form';
@@ -20,7 +20,7 @@ export function LoginPage() {
 
   const handleCancel = () => {
     // Revoke the limited session quietly; going back to the form needs no answer.
-    if (limitedToken) void api.post('/admin/logout', {}, { token: limitedToken, silent: true }).catch(() => {});
+    if (limitedToken) void call(calls.auth.logoutStaff, { token: limitedToken, silent: true }).catch(() => {});
     setLimitedToken(null);
   };
 

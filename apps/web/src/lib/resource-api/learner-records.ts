@@ -1,7 +1,8 @@
-import { type ListResult, type ResourceDef, reactivationResource, routesOf, routeUrl } from '@cohort/domain';
+import { calls, type ListResult, type ResourceDef, reactivationResource, routesOf, routeUrl } from '@cohort/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ApiRecord } from '../../components/resource-form/form-values';
 import { api } from '../api-client';
+import { callPath } from '../call';
 import { resourceKeys } from './resource-keys';
 
 /** How many of a learner's records a panel shows; the resource's own screen lists them all. */
@@ -10,7 +11,7 @@ export const PANEL_ROWS = 100;
 /** The spec's call for a learner's records (`flag/get?userId=`, `strike?userId=`, `history?userId=`). */
 function byLearnerUrl(def: ResourceDef): string {
   // Reactivation's list by learner is a module route (it also answers the queue by status).
-  if (def.path === reactivationResource.path) return '/admin/user/reactivation';
+  if (def.path === reactivationResource.path) return callPath(calls.learnerRecords.reactivations);
   const route = routesOf(def, 'list').find((r) => r.query?.userId);
   if (!route) throw new Error(`${def.path} has no list by learner`);
   return routeUrl(def, route);

@@ -16,7 +16,9 @@ export async function logout(): Promise<void> {
     if (impersonation) {
       const token = impersonation.adminToken;
       const quiet = { token, silent: true };
-      await call(calls.impersonation.stop, { body: { token: appStore.getState().token ?? '' }, ...quiet }).catch(() => {});
+      await call(calls.impersonation.stop, { body: { token: appStore.getState().token ?? '' }, ...quiet }).catch(
+        () => {},
+      );
       await call(calls.auth.logoutStaff, quiet).catch(() => {});
       return;
     }

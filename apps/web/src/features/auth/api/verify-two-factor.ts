@@ -1,7 +1,7 @@
 import { calls } from '@cohort/domain';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/call';
 import { markTwoFactorVerified } from '../../../lib/auth';
+import { call } from '../../../lib/call';
 import { type SessionAnswer, startSession } from './login';
 
 export type TwoFactorMethod = 'totp' | 'backup';

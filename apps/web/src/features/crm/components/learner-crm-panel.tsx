@@ -1,8 +1,8 @@
 import {
   CALL_OUTCOMES,
   type CallAnswer,
-  calls,
   callLogSchema,
+  type calls,
   crmAddSchema,
   LEAD_SOURCES,
   LEAD_STATUSES,

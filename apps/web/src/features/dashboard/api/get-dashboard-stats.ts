@@ -1,11 +1,11 @@
-import type { DashboardStats } from '@cohort/domain';
+import { type CallAnswer, calls } from '@cohort/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 
 export const dashboardStatsKey = ['dashboard', 'stats'] as const;
 
-export function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
-  return api.get<DashboardStats>('/admin/dashboard/stats', { signal });
+export function getDashboardStats(signal?: AbortSignal): Promise<CallAnswer<typeof calls.dashboard.stats>> {
+  return call(calls.dashboard.stats, { signal });
 }
 
 export function useDashboardStats(enabled: boolean) {

@@ -1,6 +1,6 @@
-import type { IsaStateWire, MailOutboxEntry } from '@cohort/domain';
+import { calls, type IsaStateWire } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, uploadFile } from '../../../lib/api-client';
+import { call, uploadCall } from '../../../lib/call';
 import { isaKeys } from './get-learner-isa';
 
 /** The ISA calls that answer the learner's ISA as it is after the move. */
@@ -24,9 +24,10 @@ function useRefresh(userId: string) {
 export function useIsaMove(userId: string) {
   const refresh = useRefresh(userId);
   return useMutation({
-    mutationFn: ({ call, body }: { call: IsaCall; body: Record<string, unknown> }) =>
-      api.post<IsaStateWire>(`/admin/user/isa/${call}`, { userId: Number(userId), ...body }),
-    onSuccess: (state) => refresh(state),
+    mutationFn: ({ call: move, body }: { call: IsaCall; body: Record<string, unknown> }) =>
+      // The panel's form builds the body from the move's schema; the server checks it again.
+      call(calls.isa[move], { body: { userId: Number(userId), ...body } as never }) as Promise<IsaStateWire>,
+    onSuccess: (state) => refresh(state as IsaStateWire),
   });
 }
 
@@ -34,7 +35,7 @@ export function useIsaMove(userId: string) {
 export function useResendIsaLink(userId: string) {
   const refresh = useRefresh(userId);
   return useMutation({
-    mutationFn: () => api.post<MailOutboxEntry>('/admin/user/isa/resend', { userId: Number(userId) }),
+    mutationFn: () => call(calls.isa.resend, { body: { userId: Number(userId) } }),
     onSuccess: () => refresh(),
   });
 }
@@ -52,11 +53,12 @@ export function useUploadIsaFile(userId: string) {
       file: File;
       onProgress: (f: number) => void;
     }) =>
-      uploadFile<IsaStateWire>(`/admin/user/isa/upload-${kind}?userId=${encodeURIComponent(userId)}`, 'file', file, {
+      uploadCall(kind === 'document' ? calls.isa.uploadDocument : calls.isa.uploadVideo, file, {
+        query: { userId },
         onProgress,
         // A video of tens of MB on a slow line: more than the default request timeout.
         timeoutMs: 10 * 60 * 1000,
       }),
-    onSuccess: (state) => refresh(state),
+    onSuccess: (state) => refresh(state as IsaStateWire),
   });
 }

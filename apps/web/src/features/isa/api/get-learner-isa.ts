@@ -1,6 +1,7 @@
-import type { IsaStateWire, IsaStatus, ListResult } from '@cohort/domain';
+import { calls, type IsaStateWire, type IsaStatus, isaTypeResource, type ListResult } from '@cohort/domain';
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { call, engineUrl } from '../../../lib/call';
 
 export const isaKeys = {
   learner: (userId: string) => ['isa', 'learner', userId] as const,
@@ -11,7 +12,7 @@ export const isaKeys = {
 export function useLearnerIsa(userId: string, enabled: boolean) {
   return useQuery({
     queryKey: isaKeys.learner(userId),
-    queryFn: ({ signal }) => api.get<IsaStateWire>('/admin/user/isa/get', { query: { userId }, signal }),
+    queryFn: ({ signal }) => call(calls.isa.get, { query: { userId }, signal }) as Promise<IsaStateWire>,
     enabled,
   });
 }
@@ -32,7 +33,7 @@ export function useIsaTypes(enabled: boolean) {
   return useQuery({
     queryKey: isaKeys.types,
     queryFn: ({ signal }) =>
-      api.get<ListResult<IsaTypeOption>>('/admin/isa/get', {
+      api.get<ListResult<IsaTypeOption>>(engineUrl(isaTypeResource, 'list'), {
         query: {
           page_size: 100,
           filters: JSON.stringify([{ field: 'active', operator: '=', value: true }]),

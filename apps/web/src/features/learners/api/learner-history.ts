@@ -1,6 +1,6 @@
-import type { HistoryEntry, RevertInput } from '@cohort/domain';
+import { calls, type RevertInput } from '@cohort/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 
 export const HISTORY_PAGE_SIZE = 10;
@@ -12,7 +12,7 @@ export function useLearnerHistory(userId: string, page: number, enabled = true) 
     enabled,
     queryKey: historyKey(userId, page),
     queryFn: () =>
-      api.get<{ data: HistoryEntry[]; totalItems: number }>('/admin/user/history', {
+      call(calls.learners.history, {
         query: { userId, page_size: HISTORY_PAGE_SIZE },
         page,
       }),
@@ -24,8 +24,7 @@ export function useLearnerHistory(userId: string, page: number, enabled = true) 
 export function useRevertFieldChange(userId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (input: RevertInput) =>
-      api.post<{ field: string; version: number }>('/admin/user/history/revert', input),
+    mutationFn: (input: RevertInput) => call(calls.learners.revert, { body: input }),
     onSuccess: () =>
       Promise.all([
         qc.invalidateQueries({ queryKey: ['learner-history', userId] }),

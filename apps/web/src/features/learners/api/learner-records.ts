@@ -1,17 +1,16 @@
 import {
+  calls,
   type ListResult,
-  type MentorTeam,
   mentorTeamResource,
   notWorkingWarningResource,
   reactivationResource,
-  type StudentTeamDetails,
-  type StudentTeams,
   userFlagCommentResource,
   userFlagResource,
 } from '@cohort/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api } from '../../../lib/api-client';
+import { call, engineUrl } from '../../../lib/call';
 import { PANEL_ROWS } from '../../../lib/resource-api/learner-records';
 import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 
@@ -20,7 +19,7 @@ export function useLearnerFlagComments(userId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...resourceKeys.all(userFlagCommentResource.path), 'learner', userId],
     queryFn: ({ signal }) =>
-      api.get<ListResult<ApiRecord>>(`/admin/${userFlagCommentResource.path}/all`, {
+      api.get<ListResult<ApiRecord>>(engineUrl(userFlagCommentResource, 'list', { pick: (r) => r.path === 'all' }), {
         query: {
           page_size: PANEL_ROWS,
           filters: JSON.stringify([{ field: 'userId', operator: '=', value: Number(userId) }]),
@@ -45,14 +44,14 @@ export function useAddFlagComment() {
   return useRefreshing(
     [userFlagResource.path, userFlagCommentResource.path],
     (body: { flagId: number; comment: string; status?: 'Live' | 'Archived' }) =>
-      api.post<ApiRecord>('/admin/user/flag/add-comment', body),
+      call(calls.learnerRecords.addFlagComment, { body }),
   );
 }
 
 /** DELETE /admin/user/not-working-alert/warnings/remove: marks a warning removed, with why. */
 export function useRemoveWarning() {
   return useRefreshing([notWorkingWarningResource.path], (body: { id: number; reason: string }) =>
-    api.delete<ApiRecord>('/admin/user/not-working-alert/warnings/remove', body),
+    call(calls.learnerRecords.removeWarning, { body }),
   );
 }
 
@@ -61,7 +60,7 @@ export function useDecideReactivation() {
   return useRefreshing(
     [reactivationResource.path],
     (body: { id: number; status: 'Fulfilled' | 'Rejected'; note: string; version: number }) =>
-      api.post<ApiRecord>('/admin/user/reactivation/decide', body),
+      call(calls.learnerRecords.decideReactivation, { body }),
   );
 }
 
@@ -69,7 +68,7 @@ export function useDecideReactivation() {
 export function useMentorTeam(userId: string, enabled: boolean) {
   return useQuery({
     queryKey: [...resourceKeys.all(mentorTeamResource.path), 'learner', userId],
-    queryFn: ({ signal }) => api.get<MentorTeam>(`/admin/user/mentor-team/${encodeURIComponent(userId)}`, { signal }),
+    queryFn: ({ signal }) => call(calls.learnerRecords.mentorTeam, { params: { id: userId }, signal }),
     enabled,
   });
 }
@@ -78,11 +77,7 @@ export function useMentorTeam(userId: string, enabled: boolean) {
 export function useMentors(enabled: boolean) {
   return useQuery({
     queryKey: ['role-members', 5, 'all'],
-    queryFn: ({ signal }) =>
-      api.get<ListResult<{ id: number; name: string; email: string }>>('/admin/role/users', {
-        query: { roleId: 5, page_size: 100 },
-        signal,
-      }),
+    queryFn: ({ signal }) => call(calls.roles.members, { query: { roleId: 5, page_size: 100 }, signal }),
     enabled,
   });
 }
@@ -91,7 +86,7 @@ export function useMentors(enabled: boolean) {
 export function useStudentTeams(userId: string, enabled: boolean) {
   return useQuery({
     queryKey: ['student-teams', 'learner', userId],
-    queryFn: ({ signal }) => api.get<StudentTeams>('/admin/user/student/team/get', { query: { userId }, signal }),
+    queryFn: ({ signal }) => call(calls.learnerRecords.studentTeams, { query: { userId }, signal }),
     enabled,
   });
 }
@@ -100,8 +95,7 @@ export function useStudentTeams(userId: string, enabled: boolean) {
 export function useStudentTeamDetails(teamId: number | null) {
   return useQuery({
     queryKey: ['student-teams', 'details', teamId],
-    queryFn: ({ signal }) =>
-      api.get<StudentTeamDetails>('/admin/user/student/team/details', { query: { teamId: teamId ?? 0 }, signal }),
+    queryFn: ({ signal }) => call(calls.learnerRecords.studentTeamDetails, { query: { teamId: teamId ?? 0 }, signal }),
     enabled: teamId !== null,
   });
 }

@@ -1,15 +1,15 @@
-import { ACTIVE_STATUSES, type Filter, lowerLabel } from '@cohort/domain';
+import { ACTIVE_STATUSES, calls, type Filter, lowerLabel } from '@cohort/domain';
 import { Alert, Button, Group, NativeSelect, Progress, Stack, Text } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react';
 import { FormModal } from '../../../components/dialogs/form-modal';
-import { api, type CallProgress, postWithProgress } from '../../../lib/api-client';
+import type { CallProgress } from '../../../lib/api-client';
 import { useCan } from '../../../lib/auth';
+import { call, callWithProgress } from '../../../lib/call';
 import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 import type { ListAction } from '../../../lib/resource-registration';
 import { serverFieldErrors } from '../../../lib/validation';
 
-type TeamMember = { id: number; name: string; email: string; role: string };
 type BulkResult = { updated: number; unchanged: number };
 type Option = { value: string; label: string };
 
@@ -20,7 +20,8 @@ type BulkSpec = {
   /** The button, and the dialog's title. */
   label: string;
   title: string;
-  path: string;
+  /** The declared bulk call (its body: the choice under `field`, and the learners). */
+  call: typeof calls.learners.assignOwner | typeof calls.learners.assignMotivator | typeof calls.learners.setStatuses;
   /** The body key of the choice, also where the server puts its 400. */
   field: string;
   /** The choice's label and the message when it is missing. */
@@ -39,10 +40,7 @@ type BulkSpec = {
 function useStaff(role?: 'MOTIVATOR') {
   const staff = useQuery({
     queryKey: ['team-members', role ?? 'all'],
-    queryFn: () =>
-      api.get<{ data: TeamMember[]; totalItems: number }>('/admin/user/team-members', {
-        query: { page_size: 100, role },
-      }),
+    queryFn: () => call(calls.learners.teamMembers, { query: { page_size: 100, role } }),
   });
   return {
     options: (staff.data?.data ?? []).map((m) => ({ value: String(m.id), label: `${m.name} (${m.role})` })),
@@ -123,14 +121,12 @@ function BulkForm({
   const run = useMutation({
     mutationFn: () => {
       setProgress(undefined);
-      return postWithProgress<BulkResult>(
-        spec.path,
-        {
-          [spec.field]: spec.toValue(value),
-          ...(ids ? { userIds: ids } : { filters: JSON.stringify(filters) }),
-        },
-        setProgress,
-      );
+      const body = {
+        [spec.field]: spec.toValue(value),
+        ...(ids ? { userIds: ids } : { filters: JSON.stringify(filters) }),
+      };
+      // The body's choice is keyed by the spec's field; the server checks it against the call's schema.
+      return callWithProgress(spec.call, { body: body as never }, setProgress) as Promise<BulkResult>;
     },
     onSuccess: () => qc.invalidateQueries({ queryKey: resourceKeys.all('user') }),
   });
@@ -235,7 +231,7 @@ export const AssignOwnerAction = bulkLearnerAction({
   permission: 'assignOwner',
   label: 'Assign owner',
   title: 'Assign an owner',
-  path: '/admin/user/owner/add-multiple',
+  call: calls.learners.assignOwner,
   field: 'ownerId',
   choiceLabel: 'Owner',
   missing: 'Choose who will own them',
@@ -251,7 +247,7 @@ export const AssignMotivatorAction = bulkLearnerAction({
   permission: 'assignMotivator',
   label: 'Assign motivator',
   title: 'Assign a motivator',
-  path: '/admin/user/motivator/add-multiple',
+  call: calls.learners.assignMotivator,
   field: 'motivatorId',
   choiceLabel: 'Motivator',
   missing: 'Choose their motivator',
@@ -269,7 +265,7 @@ export const ChangeStatusAction = bulkLearnerAction({
   permission: 'changeStatus',
   label: 'Change status',
   title: 'Change the status',
-  path: '/admin/user/status/update-multiple',
+  call: calls.learners.setStatuses,
   field: 'userStatus',
   choiceLabel: 'Status',
   missing: 'Choose the status',

@@ -1,7 +1,13 @@
-import type { ListResult } from '@cohort/domain';
+import { type ListResult, userResource } from '@cohort/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api } from '../../../lib/api-client';
+import { engineUrl } from '../../../lib/call';
+
+/** The learner list route that is the queue: the one fixed to learners waiting for a negotiator. */
+const QUEUE_URL = engineUrl(userResource, 'list', {
+  pick: (r) => r.where?.some((w) => w.field === 'placementQueue') ?? false,
+});
 
 export type QueueParams = { page: number; search: string };
 export const QUEUE_PAGE_SIZE = 14;
@@ -12,7 +18,7 @@ export function usePlacementQueue({ page, search }: QueueParams) {
   return useQuery({
     queryKey: ['placement-queue', page, search],
     queryFn: ({ signal }) =>
-      api.get<ListResult<ApiRecord>>('/admin/user/placement-queue', {
+      api.get<ListResult<ApiRecord>>(QUEUE_URL, {
         page,
         query: {
           page_size: QUEUE_PAGE_SIZE,

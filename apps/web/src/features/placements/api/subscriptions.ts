@@ -1,7 +1,9 @@
 import {
   type AddPlanInput,
+  calls,
   type ListResult,
   planResource,
+  routeUrl,
   subscriptionResource,
   upfrontDepositResource,
   userResource,
@@ -9,6 +11,7 @@ import {
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api } from '../../../lib/api-client';
+import { call, engineUrl } from '../../../lib/call';
 import { resourceKeys } from '../../../lib/resource-api/resource-keys';
 
 /** The plans staff can add (offered ones), by name. */
@@ -16,7 +19,7 @@ export function useOfferedPlans(enabled: boolean) {
   return useQuery({
     queryKey: [...resourceKeys.all(planResource.path), 'offered'],
     queryFn: ({ signal }) =>
-      api.get<ListResult<ApiRecord>>('/admin/plan/get', {
+      api.get<ListResult<ApiRecord>>(engineUrl(planResource, 'list'), {
         query: {
           page_size: 100,
           sort: 'name',
@@ -44,17 +47,19 @@ function useRefreshPlans(userId: string) {
 export function useAddPlan(userId: string) {
   const refresh = useRefreshPlans(userId);
   return useMutation({
-    mutationFn: (input: AddPlanInput) => api.post<ApiRecord>('/admin/user/plan/add', input),
+    mutationFn: (input: AddPlanInput) => call(calls.subscriptions.addPlan, { body: input }),
     onSuccess: refresh,
   });
 }
 
-/** `POST /admin/subscription/upfront-deposit/{id}/extend-expiration` and `.../record-payment`. */
-export function useDepositAction(userId: string, call: 'extend-expiration' | 'record-payment') {
+/** The deposit's actions: `POST …/upfront-deposit/{id}/extend-expiration` and `…/record-payment`. */
+export function useDepositAction(userId: string, action: 'extendExpiration' | 'recordPayment') {
+  const spec = upfrontDepositResource.actions?.find((a) => a.name === action);
+  if (!spec) throw new Error(`The deposit has no ${action} action`);
   const refresh = useRefreshPlans(userId);
   return useMutation({
     mutationFn: ({ deposit, input }: { deposit: ApiRecord; input: Record<string, unknown> }) =>
-      api.post<ApiRecord>(`/admin/subscription/upfront-deposit/${deposit.id}/${call}`, {
+      api.post<ApiRecord>(routeUrl(upfrontDepositResource, spec.route, deposit.id), {
         ...input,
         version: deposit.version,
       }),

@@ -176,7 +176,7 @@ function LearnerSubscriptions({ userId }: { userId: string }) {
 
 /** A new last day and its reason, then a confirmation naming the amount and the day. */
 function ExtendForm({ userId, deposit, onClose }: { userId: string; deposit: ApiRecord; onClose: () => void }) {
-  const run = useDepositAction(userId, 'extend-expiration');
+  const run = useDepositAction(userId, 'extendExpiration');
   const [expiresOn, setExpiresOn] = useState<string>('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -270,7 +270,7 @@ function ExtendForm({ userId, deposit, onClose }: { userId: string; deposit: Api
 }
 
 function PayForm({ userId, deposit, onClose }: { userId: string; deposit: ApiRecord; onClose: () => void }) {
-  const run = useDepositAction(userId, 'record-payment');
+  const run = useDepositAction(userId, 'recordPayment');
   const [paidOn, setPaidOn] = useState<string>(new Date().toISOString().slice(0, 10));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);

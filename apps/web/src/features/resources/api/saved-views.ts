@@ -1,6 +1,6 @@
-import type { ListResult, SavedViewCreate, SavedViewJson, SavedViewUpdate } from '@cohort/domain';
+import { calls, type ListResult, type SavedViewCreate, type SavedViewJson, type SavedViewUpdate } from '@cohort/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 
 /** Saved views of one list (decision 020), by the resource's path. */
 export const savedViewKeys = {
@@ -9,7 +9,7 @@ export const savedViewKeys = {
 };
 
 export function getSavedViews(resource: string, signal?: AbortSignal): Promise<ListResult<SavedViewJson>> {
-  return api.get<ListResult<SavedViewJson>>('/admin/saved-view/get', { query: { resource }, signal });
+  return call(calls.savedViews.list, { query: { resource }, signal });
 }
 
 /** The views of a list the signed-in person sees: theirs first, then those shared with their role. */
@@ -25,7 +25,7 @@ export function useCreateSavedView(resource: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (input: Omit<SavedViewCreate, 'resource'>) =>
-      api.post<SavedViewJson>('/admin/saved-view/add', { ...input, resource }),
+      call(calls.savedViews.create, { body: { ...input, resource } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: savedViewKeys.list(resource) }),
   });
 }
@@ -34,7 +34,7 @@ export function useUpdateSavedView(resource: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ id, ...input }: SavedViewUpdate & { id: number }) =>
-      api.put<SavedViewJson>(`/admin/saved-view/update/${id}`, input),
+      call(calls.savedViews.update, { params: { id }, body: input }),
     onSuccess: () => qc.invalidateQueries({ queryKey: savedViewKeys.list(resource) }),
   });
 }
@@ -42,7 +42,7 @@ export function useUpdateSavedView(resource: string) {
 export function useDeleteSavedView(resource: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api.delete<{ message: string }>(`/admin/saved-view/delete/${id}`),
+    mutationFn: (id: number) => call(calls.savedViews.delete, { params: { id } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: savedViewKeys.list(resource) }),
   });
 }
@@ -53,7 +53,7 @@ export type RoleOption = { id: number; name: string; builtIn: boolean; parentRol
 export function useShareableRoles(enabled: boolean) {
   return useQuery({
     queryKey: ['saved-views', 'roles'],
-    queryFn: ({ signal }) => api.get<ListResult<RoleOption>>('/admin/role/get', { signal }),
+    queryFn: ({ signal }) => call(calls.roles.list, { signal }),
     enabled,
   });
 }

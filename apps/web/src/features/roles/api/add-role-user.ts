@@ -1,5 +1,6 @@
+import { calls } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { roleKeys } from './role-keys';
 import type { RoleMember } from './role-types';
 
@@ -7,7 +8,7 @@ export type RoleMemberBody = { roleId: number; userId: number };
 
 /** Gives a user this role (a user holds one role, so it leaves its current one). */
 export function addRoleUser(body: RoleMemberBody): Promise<RoleMember> {
-  return api.post<RoleMember>('/admin/role/add-user', body);
+  return call(calls.roles.addUser, { body });
 }
 
 export function useAddRoleUser() {

@@ -1,13 +1,13 @@
+import { type CallAnswer, calls } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { roleKeys } from './role-keys';
-import type { Role } from './role-types';
 
 export type CreateRoleBody = { name: string; description?: string; baseRoleId: number };
 
 /** A custom role based on a built-in staff role (201). */
-export function createRole(body: CreateRoleBody): Promise<Role> {
-  return api.post<Role>('/admin/role/create', body);
+export function createRole(body: CreateRoleBody): Promise<CallAnswer<typeof calls.roles.create>> {
+  return call(calls.roles.create, { body });
 }
 
 export function useCreateRole() {

@@ -1,13 +1,13 @@
+import { type CallAnswer, calls } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { roleKeys } from './role-keys';
-import type { Role } from './role-types';
 
 export type CreateSubRoleBody = { name: string; description?: string; parentRoleId: number };
 
 /** A sub-role under any staff role (201). */
-export function createSubRole(body: CreateSubRoleBody): Promise<Role> {
-  return api.post<Role>('/admin/role/sub-role', body);
+export function createSubRole(body: CreateSubRoleBody): Promise<CallAnswer<typeof calls.roles.createSubRole>> {
+  return call(calls.roles.createSubRole, { body });
 }
 
 export function useCreateSubRole() {

@@ -1,10 +1,11 @@
+import { calls } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { roleKeys } from './role-keys';
 
 /** Deletes a custom role; 409 while it has members or sub-roles. */
 export function deleteRole(id: number): Promise<{ message: string }> {
-  return api.delete<{ message: string }>(`/admin/role/delete/${id}`);
+  return call(calls.roles.delete, { params: { id } });
 }
 
 export function useDeleteRole() {

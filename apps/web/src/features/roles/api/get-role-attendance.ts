@@ -1,6 +1,6 @@
-import { PAGE_SIZE_DEFAULT } from '@cohort/domain';
+import { calls, PAGE_SIZE_DEFAULT } from '@cohort/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { roleKeys } from './role-keys';
 import type { AttendanceRow, Paged } from './role-types';
 
@@ -10,7 +10,7 @@ export function getRoleAttendance(
   page: number,
   signal?: AbortSignal,
 ): Promise<Paged<AttendanceRow>> {
-  return api.get<Paged<AttendanceRow>>('/admin/role/attendance', {
+  return call(calls.roles.attendance, {
     query: { roleId, date, page_size: PAGE_SIZE_DEFAULT },
     page,
     signal,

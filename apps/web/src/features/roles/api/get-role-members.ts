@@ -1,6 +1,6 @@
-import { PAGE_SIZE_DEFAULT } from '@cohort/domain';
+import { calls, PAGE_SIZE_DEFAULT } from '@cohort/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { roleKeys } from './role-keys';
 import type { Paged, RoleMember } from './role-types';
 
@@ -10,7 +10,7 @@ export function getRoleMembers(
   pageSize: number,
   signal?: AbortSignal,
 ): Promise<Paged<RoleMember>> {
-  return api.get<Paged<RoleMember>>('/admin/role/users', { query: { roleId, page_size: pageSize }, page, signal });
+  return call(calls.roles.members, { query: { roleId, page_size: pageSize }, page, signal });
 }
 
 /** One page of a role's members; `roleId` null (nothing picked yet) fetches nothing. */

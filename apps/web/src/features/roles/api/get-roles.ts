@@ -1,10 +1,11 @@
+import { calls } from '@cohort/domain';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { roleKeys } from './role-keys';
 import type { Paged, Role } from './role-types';
 
 export function getRoles(signal?: AbortSignal): Promise<Paged<Role>> {
-  return api.get<Paged<Role>>('/admin/role/get', { signal });
+  return call(calls.roles.list, { signal });
 }
 
 /** Every role (a short list, searched on the client). */

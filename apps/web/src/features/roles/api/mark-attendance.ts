@@ -1,5 +1,6 @@
+import { calls } from '@cohort/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/call';
 import { roleKeys } from './role-keys';
 import type { AttendanceStatus } from './role-types';
 
@@ -7,7 +8,7 @@ export type MarkAttendanceBody = { userId: number; date: string; status: Attenda
 
 /** Marks a staff member present or absent on a day (creates or replaces that day's mark). */
 export function markAttendance(body: MarkAttendanceBody): Promise<unknown> {
-  return api.post<unknown>('/admin/role/attendance', body);
+  return call(calls.roles.markAttendance, { body });
 }
 
 export function useMarkAttendance(roleId: number) {

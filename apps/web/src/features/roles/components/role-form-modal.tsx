@@ -32,7 +32,7 @@ type Props = {
   roles: readonly Role[];
   /** The role being edited (edit mode). */
   role?: Role;
-  onSaved?: (role: Role) => void;
+  onSaved?: (role: Omit<Role, 'members'>) => void;
 };
 
 /** New role, new sub-role and edit role, in a dialog. The form mounts on open, so it starts fresh each time. */
@@ -95,7 +95,8 @@ function RoleForm({ mode, roles, role, onBusy, onClose, onSaved }: FormProps) {
     return { errors: found };
   };
 
-  const send = (body: Record<string, unknown>): Promise<Role> => {
+  // The saved role as the server answers it (no member count: the list refreshes for that).
+  const send = (body: Record<string, unknown>): Promise<Omit<Role, 'members'>> => {
     if (mode === 'create') return create.mutateAsync(body as Parameters<typeof create.mutateAsync>[0]);
     if (mode === 'subRole') return createSub.mutateAsync(body as Parameters<typeof createSub.mutateAsync>[0]);
     return update.mutateAsync({ id: role!.id, body: body as Parameters<typeof update.mutateAsync>[0]['body'] });

@@ -1,6 +1,7 @@
+import { calls } from '@cohort/domain';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
 import { markTwoFactorVerified } from '../../../lib/auth';
+import { call } from '../../../lib/call';
 import { appStore } from '../../../lib/store';
 
 export type TwoFactorSetup = { otpauthUrl: string; qrCodeDataUrl: string };
@@ -18,18 +19,18 @@ export function secretFromOtpauthUrl(url: string): string {
 }
 
 export function useSetupTwoFactor() {
-  return useMutation({ mutationFn: () => api.post<TwoFactorSetup>('/admin/auth/setup2FA') });
+  return useMutation({ mutationFn: () => call(calls.auth.setup2FA) });
 }
 
 export function useEnableTwoFactor() {
   return useMutation({
-    mutationFn: (code: string) => api.post<{ backupCodes: string[] }>('/admin/auth/enable2FA', { code }),
+    mutationFn: (code: string) => call(calls.auth.enable2FA, { body: { code } }),
     onSuccess: () => markTwoFactorVerified(),
   });
 }
 
 export function useDisableTwoFactor() {
   return useMutation({
-    mutationFn: (code: string) => api.post<{ message: string }>('/admin/auth/disable2FA', { code }),
+    mutationFn: (code: string) => call(calls.auth.disable2FA, { body: { code } }),
   });
 }
