@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { misfits } from './stub-call';
 
 // jsdom lacks what Mantine measures with.
 if (!window.matchMedia) {
@@ -33,6 +34,9 @@ if (!('fonts' in document)) {
 }
 
 afterEach(() => {
+  // A stub that is not its call's declared answer fails the test that used it (testing/stub-call.ts).
+  const misfit = misfits.splice(0);
+  if (misfit.length) throw new Error(misfit.join('\n'));
   cleanup();
   localStorage.clear();
   vi.restoreAllMocks();

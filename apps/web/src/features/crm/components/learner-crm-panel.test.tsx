@@ -1,9 +1,10 @@
-import { type ResourceDef, userResource } from '@cohort/domain';
+import { type CallAnswer, calls, type ResourceDef, userResource } from '@cohort/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { renderWithProviders } from '../../../testing/render';
 import { TestRouter } from '../../../testing/router';
+import { answer, failure, isCall } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 import { LearnerCrmPanel } from './learner-crm-panel';
 
@@ -14,13 +15,13 @@ const fetchMock = vi.fn<typeof fetch>();
 const at = '2026-11-20T10:00:00.000Z';
 type Sent = { method: string; path: string; body: Record<string, unknown> };
 let sent: Sent[];
-let summary: Record<string, unknown>;
+let summary: CallAnswer<typeof calls.crm.leadSummary>;
 let refuseAdd: boolean;
 
 const openLead = {
   id: 7,
   version: 2,
-  status: 'In Progress',
+  status: 'In Progress' as const,
   ownerId: 3,
   ownerName: 'Meera Motivator',
   followUpDate: '2026-11-18',
@@ -52,13 +53,13 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     const body = init?.body ? JSON.parse(String(init.body)) : undefined;
     if (method !== 'GET') sent.push({ method, path: url.pathname, body });
-    if (method === 'GET' && url.pathname === '/admin/user/crm/getLeadSummary') {
+    if (isCall(calls.crm.leadSummary, url, init)) {
       expect(url.searchParams.get('userId')).toBe('5');
-      return jsonResponse(200, summary);
+      return answer(calls.crm.leadSummary, summary);
     }
-    if (method === 'POST' && url.pathname === '/admin/user/crm/add') {
+    if (isCall(calls.crm.add, url, init)) {
       if (refuseAdd) {
-        return jsonResponse(409, {
+        return failure(calls.crm.add, 409, {
           code: 'CONFLICT',
           message:
             "Asha is already in the CRM (in progress, owned by Meera Motivator). Change the lead's follow-up instead.",
@@ -68,10 +69,10 @@ beforeEach(() => {
         ...notInCrm,
         lead: { ...openLead, status: 'Follow up', followUpDate: body.followUpDate, overdueDays: 0 },
       };
-      return jsonResponse(201, { id: 7 });
+      return answer(calls.crm.add, { id: 7, userId: 5, status: 'Follow up' }, { status: 201 });
     }
-    if (method === 'POST' && url.pathname === '/admin/call/history/add') {
-      return jsonResponse(201, { id: 12, leadId: body.leadId, outcome: body.outcome });
+    if (isCall(calls.crm.logCall, url, init)) {
+      return answer(calls.crm.logCall, { id: 12, leadId: body.leadId, outcome: body.outcome });
     }
     return undefined;
   });
