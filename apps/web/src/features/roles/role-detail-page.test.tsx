@@ -1,8 +1,10 @@
+import { calls as declared } from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { renderWithProviders } from '../../testing/render';
 import { AppTestRouter } from '../../testing/router';
+import { answer, failure, isCall } from '../../testing/stub-call';
 import type { AttendanceRow, RoleMember } from './api/role-types';
 import { calls, ROLES_FIXTURE, signInAs, stubApi } from './roles-test-utils';
 
@@ -26,19 +28,35 @@ beforeEach(() => {
     { ...members[1], attendance: null, note: null },
   ];
   stubApi(fetchMock, (url, init) => {
-    if (url.pathname === '/admin/role/get') return jsonResponse(200, { data: ROLES_FIXTURE, totalItems: 12 });
-    if (url.pathname === '/admin/role/users') return jsonResponse(200, { data: members, totalItems: 20 });
-    if (url.pathname === '/admin/role/attendance' && init?.method === 'POST') {
+    if (isCall(declared.roles.list, url, init))
+      return answer(declared.roles.list, { data: ROLES_FIXTURE, totalItems: 12 });
+    if (isCall(declared.roles.members, url, init))
+      return answer(declared.roles.members, { data: members, totalItems: 20 });
+    if (isCall(declared.roles.markAttendance, url, init) && init?.body) {
       const body = JSON.parse(String(init.body));
       posted.push(body);
       attendance = attendance.map((a) =>
         a.id === body.userId ? { ...a, attendance: body.status, note: body.note ?? null } : a,
       );
-      return jsonResponse(200, { id: 1, ...body });
+      return answer(declared.roles.markAttendance, {
+        id: 1,
+        userId: body.userId,
+        day: body.date,
+        status: body.status,
+        note: body.note ?? null,
+        markedBy: 1,
+        version: 1,
+        createdAt: '2026-01-05T10:00:00.000Z',
+        updatedAt: '2026-01-05T10:00:00.000Z',
+      });
     }
-    if (url.pathname === '/admin/role/attendance') return jsonResponse(200, { data: attendance, totalItems: 2 });
-    if (url.pathname === '/admin/role/remove-user')
-      return jsonResponse(409, { message: 'This is the last admin; make someone else admin first' });
+    if (isCall(declared.roles.attendance, url, init))
+      return answer(declared.roles.attendance, { data: attendance, totalItems: 2 });
+    if (isCall(declared.roles.removeUser, url, init))
+      return failure(declared.roles.removeUser, 409, {
+        message: 'This is the last admin; make someone else admin first',
+        code: 'CONFLICT',
+      });
     return undefined;
   });
 });
@@ -142,10 +160,13 @@ describe('RoleDetailPage', () => {
 
   it('says where the removed person is now, as the server answers it', async () => {
     signInAs('ADMIN');
-    stubApi(fetchMock, (url) => {
-      if (url.pathname === '/admin/role/get') return jsonResponse(200, { data: ROLES_FIXTURE, totalItems: 12 });
-      if (url.pathname === '/admin/role/users') return jsonResponse(200, { data: members, totalItems: 2 });
-      if (url.pathname === '/admin/role/remove-user') return jsonResponse(200, { ...members[0], roleId: 3 });
+    stubApi(fetchMock, (url, init) => {
+      if (isCall(declared.roles.list, url, init))
+        return answer(declared.roles.list, { data: ROLES_FIXTURE, totalItems: 12 });
+      if (isCall(declared.roles.members, url, init))
+        return answer(declared.roles.members, { data: members, totalItems: 2 });
+      if (isCall(declared.roles.removeUser, url, init))
+        return answer(declared.roles.removeUser, { ...members[0], roleId: 3 });
       return undefined;
     });
     renderWithProviders(<AppTestRouter url="/roles/100" />);

@@ -1,7 +1,9 @@
+import { calls as declared } from '@cohort/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { renderWithProviders } from '../../testing/render';
 import { AppTestRouter } from '../../testing/router';
+import { answer, failure, isCall } from '../../testing/stub-call';
 import { calls, ROLES_FIXTURE, signInAs, stubApi } from './roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -11,9 +13,9 @@ const fetchMock = vi.fn<typeof fetch>();
 beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  stubApi(fetchMock, (url) =>
-    url.pathname === '/admin/role/get'
-      ? jsonResponse(200, { data: ROLES_FIXTURE, totalItems: ROLES_FIXTURE.length })
+  stubApi(fetchMock, (url, init) =>
+    isCall(declared.roles.list, url, init)
+      ? answer(declared.roles.list, { data: ROLES_FIXTURE, totalItems: ROLES_FIXTURE.length })
       : undefined,
   );
 });
@@ -81,9 +83,13 @@ describe('RolesPage', () => {
   it('shows a 409 from deleting a role in the dialog and keeps it open', async () => {
     signInAs('ADMIN');
     stubApi(fetchMock, (url, init) => {
-      if (url.pathname === '/admin/role/get') return jsonResponse(200, { data: ROLES_FIXTURE, totalItems: 12 });
-      if (init?.method === 'DELETE' && url.pathname === '/admin/role/delete/100')
-        return jsonResponse(409, { message: "Move this role's 2 user(s) to another role first", code: 'CONFLICT' });
+      if (isCall(declared.roles.list, url, init))
+        return answer(declared.roles.list, { data: ROLES_FIXTURE, totalItems: 12 });
+      if (isCall(declared.roles.delete, url, init) && url.pathname.endsWith('/100'))
+        return failure(declared.roles.delete, 409, {
+          message: "Move this role's 2 user(s) to another role first",
+          code: 'CONFLICT',
+        });
       return undefined;
     });
     renderWithProviders(<AppTestRouter url="/roles" />);

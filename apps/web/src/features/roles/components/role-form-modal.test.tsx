@@ -1,6 +1,8 @@
+import { calls } from '@cohort/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { renderWithProviders } from '../../../testing/render';
+import { answer, failure } from '../../../testing/stub-call';
 import { ROLES_FIXTURE, signInAs } from '../roles-test-utils';
 import { RoleFormModal } from './role-form-modal';
 
@@ -72,7 +74,9 @@ describe('RoleFormModal: new role', () => {
   });
 
   it('sends the trimmed name and the base role, without an empty description', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(201, { ...ROLES_FIXTURE[10], id: 102, name: 'Night Mentor' }));
+    fetchMock.mockResolvedValueOnce(
+      answer(calls.roles.create, { ...ROLES_FIXTURE[10], id: 102, name: 'Night Mentor' }),
+    );
     open('create');
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: '  Night Mentor ' } });
     fireEvent.change(screen.getByLabelText(/^Based on/), { target: { value: '5' } });
@@ -88,12 +92,15 @@ describe('RoleFormModal: new role', () => {
   it('puts server 400 issues on their fields and shows a 409 message', async () => {
     fetchMock
       .mockResolvedValueOnce(
-        jsonResponse(400, {
+        failure(calls.roles.create, 400, {
           message: 'A role is based on a built-in role',
+          code: 'BAD_REQUEST',
           issues: [{ path: ['parentRoleId'], message: 'Choose a built-in role' }],
         }),
       )
-      .mockResolvedValueOnce(jsonResponse(409, { message: 'A role with this name already exists' }));
+      .mockResolvedValueOnce(
+        failure(calls.roles.create, 409, { message: 'A role with this name already exists', code: 'CONFLICT' }),
+      );
     open('create');
     fireEvent.change(screen.getByLabelText(/^Name/), { target: { value: 'Senior Mentor' } });
     fireEvent.change(screen.getByLabelText(/^Based on/), { target: { value: '5' } });
@@ -110,7 +117,7 @@ describe('RoleFormModal: new role', () => {
 
 describe('RoleFormModal: new sub-role and edit', () => {
   it('offers any staff role as parent and sends parentRoleId', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(201, { ...ROLES_FIXTURE[11], id: 103 }));
+    fetchMock.mockResolvedValueOnce(answer(calls.roles.createSubRole, { ...ROLES_FIXTURE[11], id: 103 }));
     open('subRole');
     const labels = optionLabels('Parent role');
     expect(labels).toContain('Senior Mentor');
@@ -127,7 +134,9 @@ describe('RoleFormModal: new sub-role and edit', () => {
   });
 
   it('edits a custom role with the changed fields and the version', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...ROLES_FIXTURE[10], name: 'Head Mentor', version: 4 }));
+    fetchMock.mockResolvedValueOnce(
+      answer(calls.roles.update, { ...ROLES_FIXTURE[10], name: 'Head Mentor', version: 4 }),
+    );
     open('edit', 100);
     const save = screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
@@ -138,7 +147,7 @@ describe('RoleFormModal: new sub-role and edit', () => {
   });
 
   it('keeps the name of a built-in role and sends the description only', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...ROLES_FIXTURE[4], version: 2 }));
+    fetchMock.mockResolvedValueOnce(answer(calls.roles.update, { ...ROLES_FIXTURE[4], version: 2 }));
     open('edit', 5);
     expect((screen.getByLabelText(/^Name/) as HTMLInputElement).disabled).toBe(true);
     fireEvent.change(screen.getByLabelText(/^Description/), { target: { value: 'Teaches' } });
