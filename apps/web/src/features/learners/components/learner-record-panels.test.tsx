@@ -1,8 +1,22 @@
+import {
+  type ApiRecord,
+  appointmentResource,
+  calls,
+  isaTypeResource,
+  notWorkingWarningResource,
+  reactivationResource,
+  strikeResource,
+  subscriptionResource,
+  userFlagCommentResource,
+  userFlagResource,
+  userResource,
+} from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { AppTestRouter } from '../../../testing/router';
+import { answer, recordAnswer, recordsAnswer } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -21,13 +35,12 @@ const learner = {
 };
 type Sent = { method: string; path: string; body: unknown };
 let sent: Sent[];
-let flags: Record<string, unknown>[];
-let comments: Record<string, unknown>[];
-let warnings: Record<string, unknown>[];
-let strikes: Record<string, unknown>[];
-let mentorTeam: Record<string, unknown>[];
-let requests: Record<string, unknown>[];
-const list = (data: unknown[]) => jsonResponse(200, { data, totalItems: data.length });
+let flags: ApiRecord[];
+let comments: ApiRecord[];
+let warnings: ApiRecord[];
+let strikes: ApiRecord[];
+let mentorTeam: ApiRecord[];
+let requests: ApiRecord[];
 
 beforeEach(() => {
   vi.mocked(notifications.show).mockClear();
@@ -67,12 +80,12 @@ beforeEach(() => {
   ];
   stubApi(fetchMock, (url, init) => {
     // The ISA panel (decision 017): a learner without an ISA.
-    if (url.pathname === '/admin/isa/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === '/admin/isa/get') return recordsAnswer(isaTypeResource, []);
     // The placement panel: the learner's subscriptions and deposits (decision 018).
     if (url.pathname === '/admin/subscription/all' || url.pathname === '/admin/subscription/upfront-deposit')
-      return jsonResponse(200, { data: [], totalItems: 0 });
+      return recordsAnswer(subscriptionResource, []);
     if (url.pathname === '/admin/user/isa/get')
-      return jsonResponse(200, {
+      return answer(calls.isa.get, {
         userId: Number(url.searchParams.get('userId')),
         isaStatus: 'Not Assigned',
         isa: null,
@@ -84,22 +97,22 @@ beforeEach(() => {
     switch (`${method} ${url.pathname}`) {
       case 'GET /admin/user/get/5':
       case 'GET /admin/user/details':
-        return jsonResponse(200, learner);
+        return recordAnswer(userResource, learner);
       case 'GET /admin/user/flag/get':
         expect(url.searchParams.get('userId')).toBe('5');
-        return list(flags);
+        return recordsAnswer(userFlagResource, flags);
       case 'GET /admin/user/flag/comment/all':
-        return list(comments);
+        return recordsAnswer(userFlagCommentResource, comments);
       case 'GET /admin/user/strike':
         expect(url.searchParams.get('userId')).toBe('5');
-        return list(strikes);
+        return recordsAnswer(strikeResource, strikes);
       case 'GET /admin/user/not-working-alert/warnings/history':
-        return list(warnings);
+        return recordsAnswer(notWorkingWarningResource, warnings);
       case 'GET /admin/user/reactivation':
-        return list(requests);
+        return answer(calls.learnerRecords.reactivations, { data: requests, totalItems: requests.length });
       // The CRM and ratings panels (decision 022): not in the CRM, nothing rated.
       case 'GET /admin/user/crm/getLeadSummary':
-        return jsonResponse(200, {
+        return answer(calls.crm.leadSummary, {
           userId: 5,
           excludeFromCrm: false,
           lead: null,
@@ -108,13 +121,20 @@ beforeEach(() => {
           recentCalls: [],
         });
       case 'GET /admin/user/appointment/ratings/all':
-        return list([]);
+        return recordsAnswer(appointmentResource, []);
       case 'GET /admin/user/mentor-team/5':
-        return jsonResponse(200, { userId: 5, data: mentorTeam, totalItems: mentorTeam.length });
+        return answer(calls.learnerRecords.mentorTeam, {
+          userId: 5,
+          data: mentorTeam,
+          totalItems: mentorTeam.length,
+        } as never);
       case 'GET /admin/role/users':
-        return list([{ id: 2, name: 'Mo Mentor', email: 'mo@cohort.test' }]);
+        return answer(calls.roles.members, {
+          data: [{ id: 2, name: 'Mo Mentor', email: 'mo@cohort.test', roleId: 5, status: 'Active' }],
+          totalItems: 1,
+        });
       case 'GET /admin/user/student/team/get':
-        return jsonResponse(200, {
+        return answer(calls.learnerRecords.studentTeams, {
           userId: 5,
           data: [
             { id: 4, name: 'Team Falcon', project: 'Food delivery app', role: 'member', memberCount: 3, createdAt: at },
@@ -123,7 +143,7 @@ beforeEach(() => {
         });
       case 'GET /admin/user/student/team/details':
         expect(url.searchParams.get('teamId')).toBe('4');
-        return jsonResponse(200, {
+        return answer(calls.learnerRecords.studentTeamDetails, {
           id: 4,
           name: 'Team Falcon',
           project: 'Food delivery app',
@@ -139,25 +159,25 @@ beforeEach(() => {
         requests = [
           { ...requests[0], status: body.status, decidedByName: 'Test Admin', decidedAt: at, decisionNote: body.note },
         ];
-        return jsonResponse(200, requests[0]);
+        return answer(calls.learnerRecords.decideReactivation, requests[0]);
       case 'POST /admin/user/flag/add':
         flags.push({ ...body, id: 2, status: 'Live', raisedByName: 'Tester', createdAt: at });
-        return jsonResponse(201, flags[flags.length - 1]);
+        return recordAnswer(userFlagResource, flags[flags.length - 1], 201);
       case 'POST /admin/user/flag/add-comment':
         comments.push({ ...body, id: 8, userId: 5, authorName: 'Tester', createdAt: at, statusChange: body.status });
         if (body.status) flags[0].status = body.status;
-        return jsonResponse(201, comments[comments.length - 1]);
+        return answer(calls.learnerRecords.addFlagComment, comments[comments.length - 1]);
       case 'DELETE /admin/user/flag/delete/1':
         flags = flags.filter((f) => f.id !== 1);
-        return jsonResponse(200, { message: 'Flag deleted' });
+        return answer(calls.learnerRecords.deleteFlag, { message: 'Flag deleted' });
       case 'DELETE /admin/user/not-working-alert/warnings/remove':
         warnings = [{ ...warnings[0], removedAt: at, removedByName: 'Tester', removalReason: body.reason }];
-        return jsonResponse(200, warnings[0]);
+        return answer(calls.learnerRecords.removeWarning, warnings[0]);
       case 'DELETE /admin/user/strike':
         strikes = [];
         return jsonResponse(200, { message: 'Strike deleted' });
       case 'POST /admin/user/reactivation':
-        return jsonResponse(201, { ...body, id: 4, status: 'Pending', createdAt: at });
+        return recordAnswer(reactivationResource, { ...body, id: 4, status: 'Pending', createdAt: at }, 201);
     }
     return undefined;
   });
