@@ -1,8 +1,10 @@
+import { calls } from '@cohort/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../lib/api-client';
 import { appStore, initialState } from '../../lib/store';
-import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { renderWithProviders } from '../../testing/render';
+import { answer, failure } from '../../testing/stub-call';
 import { LoginPage } from './login-page';
 
 const user = {
@@ -43,7 +45,9 @@ describe('LoginPage', () => {
 
   it('says the session expired after a 401, and forgets it once logged in again', async () => {
     appStore.setState({ sessionExpired: true });
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { token: 'full', user: { ...user, twoFactorEnabled: false } }));
+    fetchMock.mockResolvedValueOnce(
+      answer(calls.auth.loginStaff, { token: 'full', user: { ...user, twoFactorEnabled: false } }),
+    );
     renderWithProviders(<LoginPage />);
     expect(screen.getByText('Session expired')).toBeTruthy();
     fillCredentials('admin@cohort.test', 'cohort-demo-2026');
@@ -53,7 +57,9 @@ describe('LoginPage', () => {
   });
 
   it('a wrong password in a fresh browser says only that, never "Session expired"', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Invalid email or password', code: 'UNAUTHORIZED' }));
+    fetchMock.mockResolvedValueOnce(
+      failure(calls.auth.loginStaff, 401, { message: 'Invalid email or password', code: 'UNAUTHORIZED' }),
+    );
     renderWithProviders(<LoginPage />);
     fillCredentials('admin@cohort.test', 'wrong-password');
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
@@ -66,7 +72,9 @@ describe('LoginPage', () => {
 
   it('a 401 on a call made with a session marks it expired', async () => {
     appStore.setState({ token: 'tok', user });
-    fetchMock.mockResolvedValueOnce(jsonResponse(401, { message: 'Session expired', code: 'UNAUTHORIZED' }));
+    fetchMock.mockResolvedValueOnce(
+      failure(calls.auth.loginStaff, 401, { message: 'Session expired', code: 'UNAUTHORIZED' }),
+    );
     await api.get('/admin/blog/get').catch(() => {});
     expect(appStore.getState().sessionExpired).toBe(true);
     expect(appStore.getState().token).toBeNull();
@@ -80,7 +88,9 @@ describe('LoginPage', () => {
   });
 
   it('logs in without 2FA and stores the session', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { token: 'full', user: { ...user, twoFactorEnabled: false } }));
+    fetchMock.mockResolvedValueOnce(
+      answer(calls.auth.loginStaff, { token: 'full', user: { ...user, twoFactorEnabled: false } }),
+    );
     renderWithProviders(<LoginPage />);
     fillCredentials('admin@cohort.test', 'cohort-demo-2026');
     await waitFor(() => expect(appStore.getState().token).toBe('full'));
@@ -92,8 +102,8 @@ describe('LoginPage', () => {
 
   it('asks for the 2FA code and exchanges the limited token', async () => {
     fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, { twoFactorRequired: true, token: 'limited' }))
-      .mockResolvedValueOnce(jsonResponse(200, { token: 'full', user }));
+      .mockResolvedValueOnce(answer(calls.auth.loginStaff, { twoFactorRequired: true, token: 'limited' }))
+      .mockResolvedValueOnce(answer(calls.auth.verify2FA, { token: 'full', user }));
     renderWithProviders(<LoginPage />);
     fillCredentials('admin@cohort.test', 'cohort-demo-2026');
 
@@ -116,9 +126,9 @@ describe('LoginPage', () => {
   it('keyboard and screen reader: a main landmark, the code field focused, a wrong code said once', async () => {
     const toast = vi.spyOn(await import('@mantine/notifications').then((m) => m.notifications), 'show');
     fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, { twoFactorRequired: true, token: 'limited' }))
+      .mockResolvedValueOnce(answer(calls.auth.loginStaff, { twoFactorRequired: true, token: 'limited' }))
       .mockResolvedValueOnce(
-        jsonResponse(400, {
+        failure(calls.auth.verify2FA, 400, {
           message: 'That code is not valid',
           code: 'BAD_REQUEST',
           issues: [{ path: ['code'], message: 'That code is not valid' }],
@@ -138,8 +148,8 @@ describe('LoginPage', () => {
 
   it('accepts a backup code instead', async () => {
     fetchMock
-      .mockResolvedValueOnce(jsonResponse(200, { twoFactorRequired: true, token: 'limited' }))
-      .mockResolvedValueOnce(jsonResponse(200, { token: 'full', user }));
+      .mockResolvedValueOnce(answer(calls.auth.loginStaff, { twoFactorRequired: true, token: 'limited' }))
+      .mockResolvedValueOnce(answer(calls.auth.verify2FA, { token: 'full', user }));
     renderWithProviders(<LoginPage />);
     fillCredentials('admin@cohort.test', 'cohort-demo-2026');
     fireEvent.click(await screen.findByRole('button', { name: 'Use a backup code' }));
@@ -151,7 +161,11 @@ describe('LoginPage', () => {
 
   it('puts server field issues on the fields', async () => {
     fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, { message: 'Invalid input', issues: [{ path: ['email'], message: 'Unknown domain' }] }),
+      failure(calls.auth.loginStaff, 400, {
+        message: 'Invalid input',
+        code: 'BAD_REQUEST',
+        issues: [{ path: ['email'], message: 'Unknown domain' }],
+      }),
     );
     renderWithProviders(<LoginPage />);
     fillCredentials('admin@cohort.test', 'x');

@@ -1,3 +1,4 @@
+import { calls, isaTypeResource, subscriptionResource, userResource } from '@cohort/domain';
 import { ModalsProvider } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
@@ -7,6 +8,7 @@ import { IMPERSONATION_KEY, impersonationStore } from '../../lib/impersonation';
 import { appStore } from '../../lib/store';
 import { jsonResponse, renderWithProviders } from '../../testing/render';
 import { AppTestRouter } from '../../testing/router';
+import { answer, failure, recordAnswer, recordsAnswer } from '../../testing/stub-call';
 import { logout } from '../auth/api/logout';
 import { signInAs, stubApi } from '../roles/roles-test-utils';
 
@@ -39,12 +41,12 @@ beforeEach(() => {
   impersonationStore.getState().set(null);
   stubApi(fetchMock, (url, init) => {
     // The ISA panel (decision 017): a learner without an ISA.
-    if (url.pathname === '/admin/isa/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === '/admin/isa/get') return recordsAnswer(isaTypeResource, []);
     // The placement panel: the learner's subscriptions and deposits (decision 018).
     if (url.pathname === '/admin/subscription/all' || url.pathname === '/admin/subscription/upfront-deposit')
-      return jsonResponse(200, { data: [], totalItems: 0 });
+      return recordsAnswer(subscriptionResource, []);
     if (url.pathname === '/admin/user/isa/get')
-      return jsonResponse(200, {
+      return answer(calls.isa.get, {
         userId: Number(url.searchParams.get('userId')),
         isaStatus: 'Not Assigned',
         isa: null,
@@ -54,19 +56,20 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     made.push({ method, path: url.pathname, token, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     const isLearner = url.pathname === '/admin/user/get/5' || url.pathname === '/admin/user/details';
-    if (isLearner && method === 'GET') return jsonResponse(200, learner);
-    if (url.pathname === '/admin/user/history') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (isLearner && method === 'GET') return recordAnswer(userResource, learner);
+    if (url.pathname === '/admin/user/history') return answer(calls.learners.history, { data: [], totalItems: 0 });
     if (url.pathname.startsWith('/admin/card/') || url.pathname.startsWith('/admin/message/'))
       return jsonResponse(200, { data: [], totalItems: 0, userTypes: [], userId: 5 });
     if (url.pathname === '/admin/user/impersonate' && method === 'POST')
-      return jsonResponse(200, { token: 'imp-tok', expiresAt: '2026-01-05T10:15:00.000Z' });
+      return answer(calls.impersonation.start, { token: 'imp-tok', expiresAt: '2026-01-05T10:15:00.000Z' });
     if (url.pathname === '/auth/session') {
       if (token !== 'imp-tok' || !impersonationLive)
-        return jsonResponse(401, { message: 'This impersonation has ended', code: 'UNAUTHORIZED' });
-      return jsonResponse(200, { user: learnerSession });
+        return failure(calls.auth.session, 401, { message: 'This impersonation has ended', code: 'UNAUTHORIZED' });
+      return answer(calls.auth.session, { user: learnerSession });
     }
-    if (url.pathname === '/admin/user/impersonate/stop') return jsonResponse(200, { message: 'Stopped' });
-    if (url.pathname === '/admin/logout') return jsonResponse(200, { message: 'Logged out' });
+    if (url.pathname === '/admin/user/impersonate/stop')
+      return answer(calls.impersonation.stop, { message: 'Stopped' });
+    if (url.pathname === '/admin/logout') return answer(calls.auth.logoutStaff, { message: 'Logged out' });
     if (url.pathname === '/admin/auth/session') return undefined;
     return undefined;
   });
