@@ -1,3 +1,4 @@
+import { calls } from '@cohort/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../features/roles/roles-test-utils';
@@ -5,6 +6,7 @@ import { api } from '../lib/api-client';
 import { appStore, initialState } from '../lib/store';
 import { jsonResponse, renderWithProviders } from '../testing/render';
 import { AppTestRouter } from '../testing/router';
+import { answer, failure } from '../testing/stub-call';
 
 const fetchMock = vi.fn<typeof fetch>();
 /** The page is a lazy chunk: its first load may take a while on a busy machine. */
@@ -29,9 +31,11 @@ beforeEach(() => {
     const method = init?.method ?? 'GET';
     sent.push({ method, path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (url.pathname === '/admin/auth/change-password')
-      return jsonResponse(200, { message: 'Your password is changed. Other sessions of your account have ended.' });
-    if (url.pathname === '/admin/logout') return jsonResponse(200, { message: 'Logged out' });
-    if (url.pathname === '/admin/auth/session') return jsonResponse(200, { user: admin });
+      return answer(calls.auth.changePassword, {
+        message: 'Your password is changed. Other sessions of your account have ended.',
+      });
+    if (url.pathname === '/admin/logout') return answer(calls.auth.logoutStaff, { message: 'Logged out' });
+    if (url.pathname === '/admin/auth/session') return answer(calls.auth.staffSession, { user: admin });
     // Whatever the console opens once the password is changed.
     return jsonResponse(200, { data: [], totalItems: 0 });
   });
@@ -75,7 +79,10 @@ describe('an account that must change its password', () => {
   it('a call refused with PASSWORD_CHANGE_REQUIRED leads to that screen, not out of the session', async () => {
     appStore.setState({ user: { ...admin, mustChangePassword: false } });
     fetchMock.mockResolvedValueOnce(
-      jsonResponse(403, { message: 'Choose a new password to continue', code: 'PASSWORD_CHANGE_REQUIRED' }),
+      failure(calls.dashboard.stats, 403, {
+        message: 'Choose a new password to continue',
+        code: 'PASSWORD_CHANGE_REQUIRED',
+      }),
     );
     await expect(api.get('/admin/dashboard/stats')).rejects.toMatchObject({ status: 403 });
     expect(appStore.getState().token).toBe('tok');

@@ -1,10 +1,12 @@
+import { blogResource, calls } from '@cohort/domain';
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../app/app';
 import { signInAs, stubApi } from '../features/roles/roles-test-utils';
-import { jsonResponse, renderWithProviders } from '../testing/render';
+import { renderWithProviders } from '../testing/render';
 import { AppTestRouter } from '../testing/router';
+import { answer, failure, recordsAnswer } from '../testing/stub-call';
 import { loadPreferences, PREFERENCES_PATH, preferencesStore, resetPreferences, savePreferences } from './preferences';
 import { appStore, clearSession } from './store';
 
@@ -25,12 +27,14 @@ beforeEach(() => {
   stubApi(fetchMock, (url, init) => {
     if (url.pathname === PREFERENCES_PATH && init?.method === 'PUT') {
       puts.push(JSON.parse(String(init.body)));
-      return jsonResponse(200, stored);
+      return answer(calls.preferences.save, stored);
     }
-    if (url.pathname === PREFERENCES_PATH) return jsonResponse(200, stored);
-    if (url.pathname === '/admin/auth/session') return jsonResponse(200, { user: appStore.getState().user });
-    if (url.pathname === '/admin/dashboard/stats') return jsonResponse(500, { message: 'no' });
-    if (url.pathname === '/admin/blog/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === PREFERENCES_PATH) return answer(calls.preferences.get, stored);
+    if (url.pathname === '/admin/auth/session')
+      return answer(calls.auth.staffSession, { user: appStore.getState().user! });
+    if (url.pathname === '/admin/dashboard/stats')
+      return failure(calls.dashboard.stats, 500, { message: 'no', code: 'INTERNAL' });
+    if (url.pathname === '/admin/blog/get') return recordsAnswer(blogResource, []);
     return undefined;
   });
 });

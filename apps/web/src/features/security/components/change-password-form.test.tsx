@@ -1,6 +1,8 @@
+import { calls } from '@cohort/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { renderWithProviders } from '../../../testing/render';
+import { answer, failure } from '../../../testing/stub-call';
 import { ChangePasswordForm } from './change-password-form';
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -27,7 +29,7 @@ describe('ChangePasswordForm', () => {
 
   it("shows the server's field error under the field it names", async () => {
     fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, {
+      failure(calls.auth.changePassword, 400, {
         message: 'Your current password is not right',
         code: 'BAD_REQUEST',
         issues: [{ path: ['currentPassword'], message: 'This is not your current password' }],
@@ -45,7 +47,7 @@ describe('ChangePasswordForm', () => {
   });
 
   it('clears the fields once the password is changed', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { message: 'Your password is changed.' }));
+    fetchMock.mockResolvedValueOnce(answer(calls.auth.changePassword, { message: 'Your password is changed.' }));
     renderWithProviders(<ChangePasswordForm />);
     fill('the old password', 'a brand new password');
     await waitFor(() => expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe(''));
