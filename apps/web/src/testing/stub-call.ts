@@ -1,6 +1,7 @@
 import {
   type Answer,
   type AnswerValue,
+  apiErrorSchema,
   type Call,
   type CallSpec,
   type FieldDef,
@@ -114,6 +115,12 @@ export function failure<C extends Call>(call: C, status: number, body: unknown):
   if (!declared) throw new Error(`${call.method} ${call.path} declares no ${status} answer`);
   const schema = schemaOf(declared);
   if (schema) checkStub(`${call.method} ${call.path} (${status})`, schema, body);
+  return jsonResponse(status, body);
+}
+
+/** An engine call's error answer (`{ message, code, issues? }`), checked. */
+export function errorAnswer(status: number, body: unknown): Response {
+  checkStub(`an error (${status})`, apiErrorSchema, body);
   return jsonResponse(status, body);
 }
 

@@ -1,8 +1,17 @@
+import {
+  appointmentResource,
+  calls,
+  isaTypeResource,
+  messageResource,
+  subscriptionResource,
+  userResource,
+} from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { renderWithProviders } from '../../../testing/render';
 import { AppTestRouter } from '../../../testing/router';
+import { answer, errorAnswer, recordAnswer, recordsAnswer } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -52,22 +61,22 @@ beforeEach(() => {
   messages = [];
   stubApi(fetchMock, (url, init) => {
     // The ISA panel (decision 017): a learner without an ISA.
-    if (url.pathname === '/admin/isa/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === '/admin/isa/get') return recordsAnswer(isaTypeResource, []);
     // The placement panel: the learner's subscriptions and deposits (decision 018).
     if (url.pathname === '/admin/subscription/all' || url.pathname === '/admin/subscription/upfront-deposit')
-      return jsonResponse(200, { data: [], totalItems: 0 });
+      return recordsAnswer(subscriptionResource, []);
     if (url.pathname === '/admin/user/isa/get')
-      return jsonResponse(200, {
+      return answer(calls.isa.get, {
         userId: Number(url.searchParams.get('userId')),
         isaStatus: 'Not Assigned',
         isa: null,
         allowed: ['assign'],
       });
     if (url.pathname === '/admin/user/details' && url.searchParams.get('user') === '5')
-      return jsonResponse(200, learner);
+      return recordAnswer(userResource, learner);
     if (url.pathname === '/admin/card/user/dashboard-cards') {
       expect(url.searchParams.get('userId')).toBe('5');
-      return jsonResponse(200, {
+      return answer(calls.learners.dashboardCards, {
         userId: 5,
         userTypes: [
           { id: 2, name: 'ISA verified', priority: 10 },
@@ -79,7 +88,7 @@ beforeEach(() => {
     }
     // The CRM and ratings panels (decision 022): not in the CRM, nothing rated.
     if (url.pathname === '/admin/user/crm/getLeadSummary') {
-      return jsonResponse(200, {
+      return answer(calls.crm.leadSummary, {
         userId: 5,
         excludeFromCrm: false,
         lead: null,
@@ -88,19 +97,19 @@ beforeEach(() => {
         recentCalls: [],
       });
     }
-    if (url.pathname === '/admin/user/appointment/ratings/all') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === '/admin/user/appointment/ratings/all') return recordsAnswer(appointmentResource, []);
     if (url.pathname === '/admin/message/get') {
       expect(JSON.parse(url.searchParams.get('filters') ?? '[]')).toEqual([
         { field: 'userId', operator: '=', value: 5 },
       ]);
       const data = messages.map((m) => ({ ...m, senderId: 1, createdAt: at, updatedAt: at }));
-      return jsonResponse(200, { data, totalItems: data.length });
+      return recordsAnswer(messageResource, data);
     }
     if (url.pathname === '/admin/message/add' && init?.method === 'POST') {
       const body = JSON.parse(String(init.body));
       sent.push(body);
       if (body.subject === 'Refused') {
-        return jsonResponse(400, {
+        return errorAnswer(400, {
           message: 'You can only add or change records within your own scope',
           code: 'BAD_REQUEST',
           issues: [{ path: ['userId'], message: 'Choose a learner' }],
@@ -108,7 +117,7 @@ beforeEach(() => {
       }
       const made = { id: messages.length + 1, userLabel: learner.name, senderName: 'Tester', ...body };
       messages.unshift(made);
-      return jsonResponse(201, { ...made, senderId: 1, createdAt: at, updatedAt: at });
+      return recordAnswer(messageResource, { ...made, senderId: 1, createdAt: at, updatedAt: at }, 201);
     }
     return undefined;
   });
