@@ -1,9 +1,11 @@
 import type { SavedViewJson } from '@cohort/domain';
+import { calls, userResource } from '@cohort/domain';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAppRouter } from '../../../app/router';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { renderWithProviders } from '../../../testing/render';
+import { answer, failure, recordsAnswer } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 
 // Decision 020: views live on the server; opening one puts its state in the url, so back and
@@ -53,7 +55,8 @@ beforeEach(() => {
   ];
   stubApi(fetchMock, (url, init) => {
     const method = init?.method ?? 'GET';
-    if (url.pathname === '/admin/saved-view/get') return jsonResponse(200, { data: views, totalItems: views.length });
+    if (url.pathname === '/admin/saved-view/get')
+      return answer(calls.savedViews.list, { data: views, totalItems: views.length });
     if (url.pathname === '/admin/saved-view/add') {
       const body = JSON.parse(String(init?.body));
       sent.push({ method, path: url.pathname, body });
@@ -63,17 +66,14 @@ beforeEach(() => {
         sharedWith: body.sharedWith.map((id: number) => ({ id, name: 'MOTIVATOR' })),
       });
       views = [created, ...views];
-      return jsonResponse(201, created);
+      return answer(calls.savedViews.create, created);
     }
     if (url.pathname.startsWith('/admin/saved-view/update/')) {
       const body = JSON.parse(String(init?.body));
       sent.push({ method, path: url.pathname, body });
       const id = Number(url.pathname.split('/').pop());
       views = views.map((v) => (v.id === id ? { ...v, ...body, version: v.version + 1 } : v));
-      return jsonResponse(
-        200,
-        views.find((v) => v.id === id),
-      );
+      return answer(calls.savedViews.update, views.find((v) => v.id === id)!);
     }
     if (url.pathname === '/admin/user/all') {
       listCalls.push(url);
@@ -86,7 +86,7 @@ beforeEach(() => {
         updatedAt: at,
         version: 1,
       };
-      return jsonResponse(200, { data: [learner], totalItems: 1 });
+      return recordsAnswer(userResource, [learner]);
     }
     return undefined;
   });
@@ -180,11 +180,14 @@ describe('saved views', () => {
   it('a refused save shows the server’s reason beside the field', async () => {
     signInAs('ADMIN');
     stubApi(fetchMock, (url) => {
-      if (url.pathname === '/admin/saved-view/get') return jsonResponse(200, { data: [], totalItems: 0 });
-      if (url.pathname === '/admin/role/get') return jsonResponse(200, { data: [], totalItems: 0 });
+      if (url.pathname === '/admin/saved-view/get') return answer(calls.savedViews.list, { data: [], totalItems: 0 });
+      if (url.pathname === '/admin/role/get') return answer(calls.roles.list, { data: [], totalItems: 0 });
       if (url.pathname === '/admin/saved-view/add')
-        return jsonResponse(409, { message: 'You already have a view named "Mine" on this list', code: 'CONFLICT' });
-      if (url.pathname === '/admin/user/all') return jsonResponse(200, { data: [], totalItems: 0 });
+        return failure(calls.savedViews.create, 409, {
+          message: 'You already have a view named "Mine" on this list',
+          code: 'CONFLICT',
+        });
+      if (url.pathname === '/admin/user/all') return recordsAnswer(userResource, []);
       return undefined;
     });
     renderAt('/learners');
