@@ -1,8 +1,9 @@
-import { type ResourceDef, userResource } from '@cohort/domain';
+import { appointmentResource, calls, type ResourceDef, userResource } from '@cohort/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { AppTestRouter, TestRouter } from '../../../testing/router';
+import { answer, recordAnswer, recordsAnswer } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 import { LearnerRatingsPanel } from './learner-ratings-panel';
 
@@ -33,7 +34,7 @@ const rated = (id: number, interviewType: string, overall: number, parts: number
   updatedAt: at,
   version: 2,
 });
-let ratings: unknown[];
+let ratings: Record<string, unknown>[];
 
 beforeEach(() => {
   fetchMock.mockReset();
@@ -45,13 +46,20 @@ beforeEach(() => {
   stubApi(fetchMock, (url) => {
     if (url.pathname === '/admin/user/appointment/ratings/all') {
       expect(url.searchParams.get('userId')).toBe('5');
-      return jsonResponse(200, { data: ratings, totalItems: ratings.length });
+      return recordsAnswer(appointmentResource, ratings);
     }
     if (url.pathname === '/admin/user/details') {
-      return jsonResponse(200, { id: 5, userId: 5, name: 'Asha Learner', createdAt: at, updatedAt: at, version: 1 });
+      return recordAnswer(userResource, {
+        id: 5,
+        userId: 5,
+        name: 'Asha Learner',
+        createdAt: at,
+        updatedAt: at,
+        version: 1,
+      });
     }
     if (url.pathname === '/admin/user/crm/getLeadSummary') {
-      return jsonResponse(200, {
+      return answer(calls.crm.leadSummary, {
         userId: 5,
         excludeFromCrm: false,
         lead: null,
@@ -61,14 +69,20 @@ beforeEach(() => {
       });
     }
     if (url.pathname === '/admin/user/progress-report') {
-      return jsonResponse(200, { userId: 5, weeks: [], totalSubmitted: 0, lastTaskSubmitDate: null });
+      return answer(calls.learners.progressReport, {
+        userId: 5,
+        weeks: [],
+        totalSubmitted: 0,
+        lastTaskSubmitDate: null,
+      } as never);
     }
     if (url.pathname === '/admin/card/user/dashboard-cards') {
-      return jsonResponse(200, { userId: 5, userTypes: [], data: [], totalItems: 0 });
+      return answer(calls.learners.dashboardCards, { userId: 5, userTypes: [], data: [], totalItems: 0 });
     }
-    if (url.pathname === '/admin/user/mentor-team/5') return jsonResponse(200, { userId: 5, data: [], totalItems: 0 });
+    if (url.pathname === '/admin/user/mentor-team/5')
+      return answer(calls.learnerRecords.mentorTeam, { userId: 5, data: [], totalItems: 0 });
     if (url.pathname === '/admin/user/student/team/get')
-      return jsonResponse(200, { userId: 5, data: [], totalItems: 0 });
+      return answer(calls.learnerRecords.studentTeams, { userId: 5, data: [], totalItems: 0 });
     return jsonResponse(200, { data: [], totalItems: 0 });
   });
 });

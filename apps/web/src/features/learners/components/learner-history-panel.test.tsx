@@ -1,9 +1,11 @@
+import { type CallAnswer, calls, isaTypeResource, subscriptionResource, userResource } from '@cohort/domain';
 import { ModalsProvider } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { AppTestRouter } from '../../../testing/router';
+import { answer, failure, recordAnswer, recordsAnswer } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -11,7 +13,9 @@ vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 const fetchMock = vi.fn<typeof fetch>();
 const at = '2026-01-05T10:00:00.000Z';
 const learner = { id: 5, name: 'Asha Learner', email: 'asha@example.com', createdAt: at, updatedAt: at, version: 4 };
-const entry = (over: Record<string, unknown>) => ({
+/** A history entry as the declared answer carries it. */
+type Entry = CallAnswer<typeof calls.learners.history>['data'][number];
+const entry = (over: Partial<Entry> & Pick<Entry, 'id' | 'action' | 'changes'>): Entry => ({
   createdAt: at,
   entity: 'user',
   entityLabel: 'Learner',
@@ -77,12 +81,12 @@ beforeEach(() => {
   name = 'Asha Learner';
   stubApi(fetchMock, (url, init) => {
     // The ISA panel (decision 017): a learner without an ISA.
-    if (url.pathname === '/admin/isa/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === '/admin/isa/get') return recordsAnswer(isaTypeResource, []);
     // The placement panel: the learner's subscriptions and deposits (decision 018).
     if (url.pathname === '/admin/subscription/all' || url.pathname === '/admin/subscription/upfront-deposit')
-      return jsonResponse(200, { data: [], totalItems: 0 });
+      return recordsAnswer(subscriptionResource, []);
     if (url.pathname === '/admin/user/isa/get')
-      return jsonResponse(200, {
+      return answer(calls.isa.get, {
         userId: Number(url.searchParams.get('userId')),
         isaStatus: 'Not Assigned',
         isa: null,
@@ -90,22 +94,22 @@ beforeEach(() => {
       });
     const method = init?.method ?? 'GET';
     if ((url.pathname === '/admin/user/get/5' || url.pathname === '/admin/user/details') && method === 'GET')
-      return jsonResponse(200, { ...learner, name });
+      return recordAnswer(userResource, { ...learner, name });
     if (url.pathname === '/admin/user/history') {
       expect(url.searchParams.get('userId')).toBe('5');
-      return jsonResponse(200, { data: entries(), totalItems: 2 });
+      return answer(calls.learners.history, { data: entries(), totalItems: 2 });
     }
     if (url.pathname === '/admin/user/history/revert' && method === 'POST') {
       const body = JSON.parse(String(init?.body));
       reverts.push(body);
       if (reverts.length > 1) {
-        return jsonResponse(409, {
+        return failure(calls.learners.revert, 409, {
           message: 'Someone else changed this record. Load the latest version and try again.',
           code: 'CONFLICT',
         });
       }
       name = 'Asha L';
-      return jsonResponse(200, {
+      return answer(calls.learners.revert, {
         auditId: 31,
         entity: 'user',
         entityId: '5',
