@@ -1,10 +1,11 @@
-import { blogResource } from '@cohort/domain';
+import { blogResource, calls } from '@cohort/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportResourceCsv } from '../../features/resources/api/export-resource-csv';
 import { signInAs, stubApi } from '../../features/roles/roles-test-utils';
-import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { renderWithProviders } from '../../testing/render';
 import { AppTestRouter } from '../../testing/router';
+import { answer } from '../../testing/stub-call';
 
 // Issue 8, finding 15: the smaller items.
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -21,7 +22,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   stubApi(fetchMock, (url) => {
-    if (url.pathname === '/admin/dashboard/stats') return jsonResponse(200, stats);
+    if (url.pathname === '/admin/dashboard/stats') return answer(calls.dashboard.stats, stats);
     if (url.pathname === '/admin/auth/session') return undefined;
     return undefined;
   });

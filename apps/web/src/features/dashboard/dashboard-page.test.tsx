@@ -1,8 +1,9 @@
-import { ISA_STATUSES } from '@cohort/domain';
+import { calls, ISA_STATUSES } from '@cohort/domain';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { renderWithProviders } from '../../testing/render';
 import { AppTestRouter } from '../../testing/router';
+import { answer } from '../../testing/stub-call';
 import { signInAs, stubApi } from '../roles/roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -25,7 +26,7 @@ beforeEach(() => {
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
   stubApi(fetchMock, (url) => {
-    if (url.pathname === '/admin/dashboard/stats') return jsonResponse(200, stats);
+    if (url.pathname === '/admin/dashboard/stats') return answer(calls.dashboard.stats, stats);
     return undefined;
   });
 });

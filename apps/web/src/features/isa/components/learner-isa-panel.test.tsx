@@ -1,9 +1,18 @@
-import { allowedIsaMoves, type IsaRecordWire, type IsaStateWire, type IsaStatus, userResource } from '@cohort/domain';
+import {
+  allowedIsaMoves,
+  calls,
+  type IsaRecordWire,
+  type IsaStateWire,
+  type IsaStatus,
+  isaTypeResource,
+  userResource,
+} from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { renderWithProviders } from '../../../testing/render';
 import { TestRouter } from '../../../testing/router';
+import { answer, recordsAnswer } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 import { LearnerIsaPanel } from './learner-isa-panel';
 
@@ -64,25 +73,22 @@ beforeEach(() => {
   stubApi(fetchMock, (url, init) => {
     if (url.pathname === '/admin/user/isa/get') {
       expect(url.searchParams.get('userId')).toBe('5');
-      return jsonResponse(200, current);
+      return answer(calls.isa.get, current);
     }
     if (url.pathname === '/admin/isa/get')
-      return jsonResponse(200, {
-        data: [
-          { id: 1, name: 'Standard 15%', salaryPercent: 15, currency: 'INR', durationMonths: 24, active: true },
-          { id: 2, name: 'Light 10%', salaryPercent: 10, currency: 'INR', durationMonths: 12, active: true },
-        ],
-        totalItems: 2,
-      });
+      return recordsAnswer(isaTypeResource, [
+        { id: 1, name: 'Standard 15%', salaryPercent: 15, currency: 'INR', durationMonths: 24, active: true },
+        { id: 2, name: 'Light 10%', salaryPercent: 10, currency: 'INR', durationMonths: 12, active: true },
+      ]);
     if (init?.method === 'POST' && url.pathname.startsWith('/admin/user/isa/')) {
       const body = JSON.parse(String(init.body));
       posted.push({ path: url.pathname, body });
       if (url.pathname.endsWith('/assign')) {
         current = stateOf('Documents Not Submitted');
-        return jsonResponse(200, current);
+        return answer(calls.isa.assign, current);
       }
       if (url.pathname.endsWith('/resend'))
-        return jsonResponse(200, {
+        return answer(calls.isa.resend, {
           id: 41,
           toAddress: 'asha@example.com',
           subject: 'Your income-share agreement',
@@ -93,11 +99,11 @@ beforeEach(() => {
         });
       if (url.pathname.endsWith('/update') && body.move === 'changeType') {
         current = stateOf(current.isaStatus, { isaTypeId: body.isaTypeId, isaTypeName: 'Light 10%', version: 4 });
-        return jsonResponse(200, current);
+        return answer(calls.isa.update, current);
       }
       if (url.pathname.endsWith('/remove')) {
         current = stateOf('Not Assigned');
-        return jsonResponse(200, current);
+        return answer(calls.isa.remove, current);
       }
     }
     return undefined;

@@ -1,7 +1,9 @@
+import { calls, userResource } from '@cohort/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { AppTestRouter } from '../../../testing/router';
+import { answer, recordsAnswer } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 
 // Decision 020: rows chosen across pages (or every match, Gmail style) and the three bulk
@@ -47,7 +49,7 @@ beforeEach(() => {
     if (url.pathname === '/admin/user/all') {
       const page = Number(new Headers(init?.headers).get('page_num') ?? 1);
       const ids = Array.from({ length: 14 }, (_, i) => (page - 1) * 14 + i + 1).filter((id) => id <= 30);
-      return jsonResponse(200, { data: ids.map(learner), totalItems: 30 });
+      return recordsAnswer(userResource, ids.map(learner), 30);
     }
     if (url.pathname === '/admin/user/team-members') {
       const role = url.searchParams.get('role');
@@ -55,7 +57,7 @@ beforeEach(() => {
         { id: 9, name: 'Meera', email: 'm@cohort.test', role: 'MOTIVATOR' },
         { id: 7, name: 'Hari', email: 'h@cohort.test', role: 'HR' },
       ].filter((p) => !role || p.role === role);
-      return jsonResponse(200, { data: people, totalItems: people.length });
+      return answer(calls.learners.teamMembers, { data: people, totalItems: people.length });
     }
     return jsonResponse(500, { message: `unexpected ${url.pathname}` });
   });

@@ -1,7 +1,9 @@
+import { calls, isaTypeResource, subscriptionResource, userResource } from '@cohort/domain';
 import { screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { AppTestRouter } from '../../../testing/router';
+import { answer, recordAnswer, recordsAnswer } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -19,27 +21,32 @@ beforeEach(() => {
   ];
   stubApi(fetchMock, (url) => {
     // The ISA panel (decision 017): a learner without an ISA.
-    if (url.pathname === '/admin/isa/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === '/admin/isa/get') return recordsAnswer(isaTypeResource, []);
     // The placement panel: the learner's subscriptions and deposits (decision 018).
     if (url.pathname === '/admin/subscription/all' || url.pathname === '/admin/subscription/upfront-deposit')
-      return jsonResponse(200, { data: [], totalItems: 0 });
+      return recordsAnswer(subscriptionResource, []);
     if (url.pathname === '/admin/user/isa/get')
-      return jsonResponse(200, {
+      return answer(calls.isa.get, {
         userId: Number(url.searchParams.get('userId')),
         isaStatus: 'Not Assigned',
         isa: null,
         allowed: ['assign'],
       });
     if (url.pathname === '/admin/user/details') {
-      return jsonResponse(200, { id: 5, userId: 5, name: 'Asha', createdAt: at, updatedAt: at, version: 1 });
+      return recordAnswer(userResource, { id: 5, userId: 5, name: 'Asha', createdAt: at, updatedAt: at, version: 1 });
     }
     if (url.pathname === '/admin/user/progress-report') {
       expect(url.searchParams.get('userId')).toBe('5');
       const total = weeks.reduce((n, w) => n + w.submitted, 0);
-      return jsonResponse(200, { userId: 5, weeks, totalSubmitted: total + 3, lastTaskSubmitDate: total ? at : null });
+      return answer(calls.learners.progressReport, {
+        userId: 5,
+        weeks,
+        totalSubmitted: total + 3,
+        lastTaskSubmitDate: total ? at : null,
+      } as never);
     }
     if (url.pathname === '/admin/card/user/dashboard-cards') {
-      return jsonResponse(200, { userId: 5, userTypes: [], data: [], totalItems: 0 });
+      return answer(calls.learners.dashboardCards, { userId: 5, userTypes: [], data: [], totalItems: 0 });
     }
     return jsonResponse(200, { data: [], totalItems: 0 });
   });

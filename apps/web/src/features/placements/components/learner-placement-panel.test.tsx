@@ -1,8 +1,9 @@
-import { userResource } from '@cohort/domain';
+import { calls, planResource, subscriptionResource, upfrontDepositResource, userResource } from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { answer, recordAnswer, recordsAnswer } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 import { LearnerPlacementPanel } from './learner-placement-panel';
 
@@ -75,17 +76,16 @@ beforeEach(() => {
     if (url.pathname === '/admin/subscription/all') {
       expect(url.searchParams.get('userId')).toBe('5');
       const data = await subscriptionsNow();
-      return jsonResponse(200, { data, totalItems: data.length });
+      return recordsAnswer(subscriptionResource, data);
     }
     if (url.pathname === '/admin/subscription/upfront-deposit') {
       await depositsHeld;
-      return jsonResponse(200, { data: [depositNow], totalItems: 1 });
+      return recordsAnswer(upfrontDepositResource, [depositNow]);
     }
     if (url.pathname === '/admin/plan/get')
-      return jsonResponse(200, {
-        data: [{ id: 1, name: 'Basic', priceMinor: 2500000, currency: 'INR', durationMonths: 6, active: true }],
-        totalItems: 1,
-      });
+      return recordsAnswer(planResource, [
+        { id: 1, name: 'Basic', priceMinor: 2500000, currency: 'INR', durationMonths: 6, active: true },
+      ]);
     if (init?.method === 'POST') {
       const body = JSON.parse(String(init.body));
       posted.push({ url: url.pathname, body });
@@ -99,10 +99,15 @@ beforeEach(() => {
         });
       }
       if (url.pathname === '/admin/subscription/upfront-deposit/21/extend-expiration')
-        return jsonResponse(200, { ...deposit, status: 'Pending', expiresOn: body.expiresOn, version: 3 });
+        return recordAnswer(upfrontDepositResource, {
+          ...deposit,
+          status: 'Pending',
+          expiresOn: body.expiresOn,
+          version: 3,
+        });
       if (url.pathname === '/admin/user/plan/add')
-        return jsonResponse(201, { ...subscription, id: 12, planLabel: 'Basic' });
-      return jsonResponse(200, { ...learner, ...body, version: learner.version + 1 });
+        return answer(calls.subscriptions.addPlan, { ...subscription, id: 12, planLabel: 'Basic' });
+      return recordAnswer(userResource, { ...learner, ...body, version: learner.version + 1 });
     }
     return undefined;
   });
