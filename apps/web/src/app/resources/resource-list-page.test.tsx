@@ -1,3 +1,4 @@
+import { blogResource } from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,7 @@ import { signInAs, stubApi } from '../../features/roles/roles-test-utils';
 import { appStore } from '../../lib/store';
 import { jsonResponse, renderWithProviders } from '../../testing/render';
 import { AppTestRouter } from '../../testing/router';
+import { errorAnswer, recordAnswer, recordsAnswer } from '../../testing/stub-call';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
@@ -27,7 +29,7 @@ beforeEach(() => {
   vi.mocked(notifications.show).mockClear();
   fetchMock.mockReset();
   vi.stubGlobal('fetch', fetchMock);
-  answerList = () => jsonResponse(200, { data: [blog(1)], totalItems: 1 });
+  answerList = () => recordsAnswer(blogResource, [blog(1)]);
   stubApi(fetchMock, (url) => {
     if (url.pathname === '/admin/blog/get') return answerList(url);
     return undefined;
@@ -83,19 +85,19 @@ describe('a list opened from a malformed link', () => {
 describe('list states', () => {
   it('a failed load shows the error with a retry, never "No blogs yet." or "Showing 0–0 of 0"', async () => {
     signInAs('ADMIN');
-    answerList = () => jsonResponse(500, { message: 'Something went wrong. Please try again !!!' });
+    answerList = () => errorAnswer(500, { message: 'Something went wrong. Please try again !!!', code: 'INTERNAL' });
     renderWithProviders(<AppTestRouter url="/blogs" />);
     expect(await screen.findByText('Blogs could not be loaded')).toBeTruthy();
     expect(screen.queryByText('No blogs yet.')).toBeNull();
     expect(screen.queryByTestId('list-total')).toBeNull();
-    answerList = () => jsonResponse(200, { data: [blog(2)], totalItems: 1 });
+    answerList = () => recordsAnswer(blogResource, [blog(2)]);
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByText('Blog 2')).toBeTruthy();
   });
 
   it('empty and no-match are told apart; no-match offers to clear the filters', async () => {
     signInAs('ADMIN');
-    answerList = () => jsonResponse(200, { data: [], totalItems: 0 });
+    answerList = () => recordsAnswer(blogResource, []);
     const f = encodeURIComponent(JSON.stringify([{ field: 'title', operator: 'like', value: 'zzz' }]));
     renderWithProviders(<AppTestRouter url={`/blogs?filters=${f}`} />);
     expect(await screen.findByText('No blogs match these filters.')).toBeTruthy();
@@ -113,7 +115,7 @@ describe('list states', () => {
       const total = 30;
       const from = (page - 1) * size;
       const ids = Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) => from + i + 1);
-      return jsonResponse(200, { data: ids.map(blog), totalItems: total });
+      return recordsAnswer(blogResource, ids.map(blog), total);
     };
     renderWithProviders(<AppTestRouter url="/blogs?page=9999" />);
     expect(await screen.findByText('Blog 29', {}, { timeout: 5000 })).toBeTruthy();
@@ -153,7 +155,7 @@ describe('the edit screen reads the record, not the list row (decision 021)', ()
     stubApi(fetchMock, (url) => {
       if (url.pathname === '/admin/blog/get') return answerList(url);
       if (url.pathname === '/admin/blog/get/1') {
-        return jsonResponse(200, {
+        return recordAnswer(blogResource, {
           ...blog(1),
           authorName: null,
           tags: null,

@@ -1,9 +1,11 @@
+import { calls, holdTypeResource, learnerHoldResource, userResource } from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { AppTestRouter } from '../../../testing/router';
+import { answer, recordAnswer, recordsAnswer } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 import { currentHold } from './learner-holds-panel';
 
@@ -42,20 +44,20 @@ beforeEach(() => {
     if (method !== 'GET') sent.push({ method, path: url.pathname, body });
     switch (`${method} ${url.pathname}`) {
       case 'GET /admin/user/details':
-        return jsonResponse(200, { id: 5, userId: 5, name: 'Asha', createdAt: at, updatedAt: at, version: 1 });
+        return recordAnswer(userResource, { id: 5, userId: 5, name: 'Asha', createdAt: at, updatedAt: at, version: 1 });
       case 'GET /admin/user/hold':
         expect(url.searchParams.get('userId')).toBe('5');
-        return jsonResponse(200, { data: holds, totalItems: holds.length });
+        return recordsAnswer(learnerHoldResource, holds);
       case 'POST /admin/user/hold':
-        return jsonResponse(201, { id: 4, ...body, version: 1, createdAt: at });
+        return recordAnswer(learnerHoldResource, { id: 4, ...body, version: 1, createdAt: at }, 201);
       case 'PUT /admin/user/hold/update/3':
-        return jsonResponse(200, { ...holds[0], ...body, version: 2 });
+        return recordAnswer(learnerHoldResource, { ...holds[0], ...body, version: 2 });
       case 'GET /admin/hold/get':
-        return jsonResponse(200, { data: [{ id: 2, name: 'Exams' }], totalItems: 1 });
+        return recordsAnswer(holdTypeResource, [{ id: 2, name: 'Exams' }]);
       case 'GET /admin/user/isa/get':
-        return jsonResponse(200, { userId: 5, isaStatus: 'Not Assigned', isa: null, allowed: ['assign'] });
+        return answer(calls.isa.get, { userId: 5, isaStatus: 'Not Assigned', isa: null, allowed: ['assign'] });
       case 'GET /admin/user/crm/getLeadSummary':
-        return jsonResponse(200, {
+        return answer(calls.crm.leadSummary, {
           userId: 5,
           excludeFromCrm: false,
           lead: null,
@@ -64,9 +66,14 @@ beforeEach(() => {
           recentCalls: [],
         });
       case 'GET /admin/user/progress-report':
-        return jsonResponse(200, { userId: 5, weeks: [], totalSubmitted: 0, lastTaskSubmitDate: null });
+        return answer(calls.learners.progressReport, {
+          userId: 5,
+          weeks: [],
+          totalSubmitted: 0,
+          lastTaskSubmitDate: null,
+        } as never);
       case 'GET /admin/card/user/dashboard-cards':
-        return jsonResponse(200, { userId: 5, userTypes: [], data: [], totalItems: 0 });
+        return answer(calls.learners.dashboardCards, { userId: 5, userTypes: [], data: [], totalItems: 0 });
       default:
         return method === 'GET' ? jsonResponse(200, { data: [], totalItems: 0 }) : undefined;
     }

@@ -1,7 +1,9 @@
+import { calls, isaTypeResource, subscriptionResource, userResource } from '@cohort/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderWithProviders } from '../../../testing/render';
 import { AppTestRouter } from '../../../testing/router';
+import { answer, errorAnswer, recordAnswer, recordsAnswer } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -29,34 +31,39 @@ beforeEach(() => {
   };
   stubApi(fetchMock, (url, init) => {
     // The ISA panel (decision 017): a learner without an ISA.
-    if (url.pathname === '/admin/isa/get') return jsonResponse(200, { data: [], totalItems: 0 });
+    if (url.pathname === '/admin/isa/get') return recordsAnswer(isaTypeResource, []);
     // The placement panel: the learner's subscriptions and deposits (decision 018).
     if (url.pathname === '/admin/subscription/all' || url.pathname === '/admin/subscription/upfront-deposit')
-      return jsonResponse(200, { data: [], totalItems: 0 });
+      return recordsAnswer(subscriptionResource, []);
     if (url.pathname === '/admin/user/isa/get')
-      return jsonResponse(200, {
+      return answer(calls.isa.get, {
         userId: Number(url.searchParams.get('userId')),
         isaStatus: 'Not Assigned',
         isa: null,
         allowed: ['assign'],
       });
     const method = init?.method ?? 'GET';
-    if (method === 'GET' && url.pathname === '/admin/user/details') return jsonResponse(200, learner);
+    if (method === 'GET' && url.pathname === '/admin/user/details') return recordAnswer(userResource, learner);
     if (method === 'GET' && url.pathname === '/admin/card/user/dashboard-cards') {
-      return jsonResponse(200, { userId: 5, userTypes: [], data: [], totalItems: 0 });
+      return answer(calls.learners.dashboardCards, { userId: 5, userTypes: [], data: [], totalItems: 0 });
     }
     if (method === 'GET' && url.pathname === '/admin/user/progress-report') {
-      return jsonResponse(200, { userId: 5, weeks: [], totalSubmitted: 0, lastTaskSubmitDate: null });
+      return answer(calls.learners.progressReport, {
+        userId: 5,
+        weeks: [],
+        totalSubmitted: 0,
+        lastTaskSubmitDate: null,
+      } as never);
     }
     if (method === 'GET') return jsonResponse(200, { data: [], totalItems: 0 });
     const body = JSON.parse(String(init?.body ?? '{}'));
     posted.push({ method, path: url.pathname, body });
     if (url.pathname === '/admin/user/points/add') {
       learner = { ...learner, totalPoints: (learner.totalPoints as number) + body.points, version: 4 };
-      return jsonResponse(200, learner);
+      return recordAnswer(userResource, learner);
     }
     if (url.pathname === '/admin/user/status/update') {
-      return jsonResponse(409, { message: 'This record was changed by someone else', code: 'CONFLICT' });
+      return errorAnswer(409, { message: 'This record was changed by someone else', code: 'CONFLICT' });
     }
     return undefined;
   });
