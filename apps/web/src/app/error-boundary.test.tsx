@@ -1,8 +1,10 @@
+import { frontendErrorResource } from '@cohort/domain';
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, initialState } from '../lib/store';
-import { jsonResponse } from '../testing/render';
+import { recordAnswer } from '../testing/stub-call';
+
 import { AppErrorBoundary } from './error-boundary';
 
 function Broken(): never {
@@ -13,7 +15,7 @@ const fetchMock = vi.fn<typeof fetch>();
 
 beforeEach(() => {
   fetchMock.mockReset();
-  fetchMock.mockResolvedValue(jsonResponse(201, { id: 1 }));
+  fetchMock.mockResolvedValue(recordAnswer(frontendErrorResource, { id: 1 }, 201));
   vi.stubGlobal('fetch', fetchMock);
   // React logs caught render errors; keep the output quiet.
   vi.spyOn(console, 'error').mockImplementation(() => {});

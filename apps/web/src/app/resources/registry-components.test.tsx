@@ -1,8 +1,10 @@
+import { calls, questionResource, userResource } from '@cohort/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs, stubApi } from '../../features/roles/roles-test-utils';
 import { jsonResponse, renderWithProviders } from '../../testing/render';
 import { AppTestRouter } from '../../testing/router';
+import { answer, recordAnswer, recordsAnswer } from '../../testing/stub-call';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
 
@@ -19,9 +21,17 @@ beforeEach(() => {
     if (method !== 'GET') {
       const body = JSON.parse(String(init?.body ?? '{}'));
       sent.push({ method, path: url.pathname, body });
-      if (url.pathname === '/admin/user/owner/add-multiple') return jsonResponse(200, { updated: 40, unchanged: 2 });
+      if (url.pathname === '/admin/user/owner/add-multiple')
+        return answer(calls.learners.assignOwner, { updated: 40, unchanged: 2 } as never);
       if (url.pathname === '/admin/question/update/3') {
-        return jsonResponse(200, { id: 3, title: 'Why?', status: 'Archive', createdAt: at, updatedAt: at, version: 2 });
+        return recordAnswer(questionResource, {
+          id: 3,
+          title: 'Why?',
+          status: 'Archive',
+          createdAt: at,
+          updatedAt: at,
+          version: 2,
+        });
       }
       return undefined;
     }
@@ -34,10 +44,10 @@ beforeEach(() => {
         updatedAt: at,
         version: 1,
       });
-      return jsonResponse(200, { data: [learner(1), learner(2)], totalItems: 42 });
+      return recordsAnswer(userResource, [learner(1), learner(2)], 42);
     }
     if (url.pathname === '/admin/user/team-members') {
-      return jsonResponse(200, {
+      return answer(calls.learners.teamMembers, {
         data: [{ id: 9, name: 'Meera Owner', email: 'm@cohort.test', role: 'MOTIVATOR' }],
         totalItems: 1,
       });
@@ -52,7 +62,7 @@ beforeEach(() => {
         updatedAt: at,
         version: 1,
       });
-      return jsonResponse(200, { data: [q(3, 'Un-Answered'), q(4, 'Archive')], totalItems: 2 });
+      return recordsAnswer(questionResource, [q(3, 'Un-Answered'), q(4, 'Archive')]);
     }
     return jsonResponse(200, {});
   });

@@ -4,7 +4,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signInAs, stubApi } from '../../features/roles/roles-test-utils';
 import { appStore } from '../../lib/store';
-import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { renderWithProviders } from '../../testing/render';
 import { AppTestRouter } from '../../testing/router';
 import { errorAnswer, recordAnswer, recordsAnswer } from '../../testing/stub-call';
 

@@ -1,8 +1,10 @@
+import { userResource } from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { renderWithProviders } from '../../testing/render';
 import { AppTestRouter } from '../../testing/router';
+import { recordAnswer, recordsAnswer } from '../../testing/stub-call';
 import { signInAs, stubApi } from '../roles/roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -38,13 +40,13 @@ beforeEach(() => {
   stubApi(fetchMock, (url, init) => {
     if (url.pathname === '/admin/user/placement-queue') {
       queries.push(url);
-      return jsonResponse(200, { data: queue, totalItems: 31 });
+      return recordsAnswer(userResource, queue, 31);
     }
     if (init?.method === 'POST' && url.pathname === '/admin/user/placement-penalty/update') {
       const body = JSON.parse(String(init.body));
       posted.push({ url: url.pathname, body });
       queue = queue.filter((r) => r.id !== body.userId);
-      return jsonResponse(200, { ...row(2, 'Ravi Learner', 'NOT_OPTED', 'Paid'), version: 5 });
+      return recordAnswer(userResource, { ...row(2, 'Ravi Learner', 'NOT_OPTED', 'Paid'), version: 5 });
     }
     return undefined;
   });

@@ -1,8 +1,10 @@
+import { subscriptionResource } from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../testing/render';
+import { renderWithProviders } from '../../testing/render';
 import { AppTestRouter } from '../../testing/router';
+import { recordsAnswer } from '../../testing/stub-call';
 import { signInAs, stubApi } from '../roles/roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -48,7 +50,7 @@ beforeEach(() => {
         updatedAt: at,
         version: 1,
       }));
-      return jsonResponse(200, { data, totalItems: 2 });
+      return recordsAnswer(subscriptionResource, data, 2);
     }
     return undefined;
   });

@@ -1,7 +1,9 @@
+import { blogResource, calls } from '@cohort/domain';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { renderWithProviders } from '../../../testing/render';
 import { AppTestRouter } from '../../../testing/router';
+import { answer, recordsAnswer } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 
 // Decision 020: the export writes the columns shown, says how many rows have arrived while the
@@ -36,7 +38,7 @@ beforeEach(() => {
         updatedAt: at,
         version: 1,
       });
-      return jsonResponse(200, { data: [blog(1), blog(2), blog(3), blog(4)], totalItems: 4 });
+      return recordsAnswer(blogResource, [blog(1), blog(2), blog(3), blog(4)]);
     }
     if (url.pathname === '/admin/blog/download-csv') {
       exportUrl = url;
@@ -52,7 +54,7 @@ beforeEach(() => {
       });
       return new Response(body, { status: 200, headers: { 'Content-Type': 'text/csv; charset=utf-8' } });
     }
-    if (url.pathname === '/admin/preferences') return jsonResponse(200, {});
+    if (url.pathname === '/admin/preferences') return answer(calls.preferences.get, {});
     return undefined;
   });
 });

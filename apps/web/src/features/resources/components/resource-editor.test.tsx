@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { api } from '../../../lib/api-client';
 import { appStore, initialState } from '../../../lib/store';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { renderWithProviders } from '../../../testing/render';
 import { TestRouter } from '../../../testing/router';
+import { errorAnswer, recordAnswer } from '../../../testing/stub-call';
 import { ResourceEditor } from './resource-editor';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -66,7 +67,7 @@ describe('ResourceEditor (update)', () => {
   });
 
   it('sends only the changed fields with the version', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { ...v1, version: 2, title: 'New title' }));
+    fetchMock.mockResolvedValueOnce(recordAnswer(blogResource, { ...v1, version: 2, title: 'New title' }));
     renderWithProviders(<TestRouter component={Harness} />);
     fireEvent.change(await screen.findByLabelText(/^Title/), { target: { value: 'New title' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -79,7 +80,11 @@ describe('ResourceEditor (update)', () => {
 
   it('puts server 400 issues on their fields', async () => {
     fetchMock.mockResolvedValueOnce(
-      jsonResponse(400, { message: 'Invalid input', issues: [{ path: ['tags'], message: 'Too many tags' }] }),
+      errorAnswer(400, {
+        message: 'Invalid input',
+        code: 'BAD_REQUEST',
+        issues: [{ path: ['tags'], message: 'Too many tags' }],
+      }),
     );
     renderWithProviders(<TestRouter component={Harness} />);
     fireEvent.change(await screen.findByLabelText(/^Tags/), { target: { value: 'a,b,c' } });
@@ -89,8 +94,8 @@ describe('ResourceEditor (update)', () => {
 
   it('on 409 keeps the edits, offers the latest version and saves on top of it', async () => {
     fetchMock
-      .mockResolvedValueOnce(jsonResponse(409, { message: STALE_VERSION_MESSAGE, code: 'CONFLICT' }))
-      .mockResolvedValueOnce(jsonResponse(200, { ...v2, version: 3, title: 'Mine' }));
+      .mockResolvedValueOnce(errorAnswer(409, { message: STALE_VERSION_MESSAGE, code: 'CONFLICT' }))
+      .mockResolvedValueOnce(recordAnswer(blogResource, { ...v2, version: 3, title: 'Mine' }));
     renderWithProviders(<TestRouter component={Harness} />);
     const title = (await screen.findByLabelText(/^Title/)) as HTMLInputElement;
     fireEvent.change(title, { target: { value: 'Mine' } });

@@ -1,8 +1,10 @@
+import { cardResource, userTypeCardResource, userTypeConditionResource, userTypeResource } from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, renderWithProviders } from '../../../testing/render';
+import { renderWithProviders } from '../../../testing/render';
 import { AppTestRouter } from '../../../testing/router';
+import { recordAnswer, recordsAnswer } from '../../../testing/stub-call';
 import { signInAs, stubApi } from '../../roles/roles-test-utils';
 
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn() } }));
@@ -34,13 +36,12 @@ beforeEach(() => {
     { id: 4, userTypeId: 7, userTypeLabel: 'High scorers', cardId: 2, cardLabel: 'Top 10% this month', ...stamp },
   ];
   stubApi(fetchMock, (url, init) => {
-    const list = (data: unknown[]) => jsonResponse(200, { data, totalItems: data.length });
     if (url.pathname === '/admin/usertype/get/7')
-      return jsonResponse(200, { id: 7, name: 'High scorers', description: null, priority: 40, ...stamp });
-    if (url.pathname === '/admin/usertypecondition/get') return list(conditions);
-    if (url.pathname === '/admin/usertypecard/get') return list(placed);
+      return recordAnswer(userTypeResource, { id: 7, name: 'High scorers', description: null, priority: 40, ...stamp });
+    if (url.pathname === '/admin/usertypecondition/get') return recordsAnswer(userTypeConditionResource, conditions);
+    if (url.pathname === '/admin/usertypecard/get') return recordsAnswer(userTypeCardResource, placed);
     if (url.pathname === '/admin/card/get')
-      return list([
+      return recordsAnswer(cardResource, [
         { id: 2, title: 'Top 10% this month', active: true, position: 1, ...stamp },
         { id: 3, title: 'Upgrade to Pro', active: true, position: 2, ...stamp },
         { id: 5, title: 'Summer hackathon', active: false, position: 3, ...stamp },
@@ -51,12 +52,12 @@ beforeEach(() => {
       if (url.pathname === '/admin/usertypecondition/add') {
         const made = { id: 9, userTypeLabel: 'High scorers', ...body, ...stamp };
         conditions.push(made);
-        return jsonResponse(201, made);
+        return recordAnswer(userTypeConditionResource, made, 201);
       }
       if (url.pathname === '/admin/usertypecard/add') {
         const made = { id: 10, userTypeLabel: 'High scorers', cardLabel: 'Upgrade to Pro', ...body, ...stamp };
         placed.push(made);
-        return jsonResponse(201, made);
+        return recordAnswer(userTypeCardResource, made, 201);
       }
     }
     return undefined;
