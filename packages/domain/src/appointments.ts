@@ -116,6 +116,7 @@ export const appointmentResource: ResourceDef = {
   permission: 'appointment',
   label: 'Appointment',
   pluralLabel: 'Appointments',
+  screens: { slug: 'appointments', area: 'Learners' },
   titleField: 'interviewType',
   createSchema: appointmentCreateSchema,
   updateSchema: appointmentUpdateSchema,

@@ -101,6 +101,11 @@ export const leadResource: ResourceDef = {
   permission: 'lead',
   label: 'Lead',
   pluralLabel: 'CRM leads',
+  screens: {
+    slug: 'crm-leads',
+    area: 'Learners',
+    createdElsewhere: 'Learners come into the CRM from their page (decision 022).',
+  },
   titleField: 'followUpReason',
   // Learners come in through `crm/add`; `/admin/leads/add` and `bulk-add` (people who are not
   // learners yet) belong to the leads issue.
@@ -186,6 +191,7 @@ export const callHistoryResource: ResourceDef = {
   permission: 'callHistory',
   label: 'Call',
   pluralLabel: 'Call history',
+  screens: { slug: 'call-history', area: 'Support', createdElsewhere: "Calls are logged from the learner's page." },
   titleField: 'outcome',
   // Logging a call is a module (`POST /admin/call/history/add`): it takes the lead under lock.
   createSchema: z.strictObject({}),

@@ -74,6 +74,7 @@ export const planResource: ResourceDef = {
   permission: 'plan',
   label: 'Plan',
   pluralLabel: 'Plans',
+  screens: { slug: 'plans', area: 'Configuration' },
   titleField: 'name',
   createSchema: planCreateSchema,
   updateSchema: updateOf(planCreateSchema),
@@ -199,6 +200,12 @@ export const subscriptionResource: ResourceDef = {
   permission: 'subscription',
   label: 'Subscription',
   pluralLabel: 'Subscriptions',
+  screens: {
+    slug: 'subscriptions',
+    area: 'Learners',
+    createdElsewhere:
+      'Added by "Add plan" on the learner\'s page (with the deposit and the plan it replaces); ended or cancelled here.',
+  },
   titleField: 'planLabel',
   createSchema: addPlanSchema,
   updateSchema: subscriptionUpdateSchema,
@@ -281,6 +288,7 @@ export const upfrontDepositResource: ResourceDef = {
   permission: 'subscription',
   label: 'Upfront deposit',
   pluralLabel: 'Upfront deposits',
+  screens: { slug: 'upfront-deposits', area: 'Learners', createdElsewhere: "Added with a plan on the learner's page." },
   titleField: 'id',
   createSchema: z.strictObject({}),
   updateSchema: z.strictObject({}),

@@ -149,6 +149,17 @@ export type ActionSpec = {
   confirm?: string;
 };
 
+/** The console's navigation groups, the BLUEPRINT's areas as staff know them. */
+export const NAV_AREAS = ['Learners', 'Content', 'Placements', 'Configuration', 'Support', 'Administration'] as const;
+export type NavArea = (typeof NAV_AREAS)[number];
+
+/**
+ * Where a resource's screens sit in the console: /{slug}, /{slug}/new, /{slug}/{id}, listed under
+ * `area` (in the order of RESOURCES). A resource whose records are made by a workflow elsewhere
+ * (a learner's page, the server itself) says where, and gets no create screen.
+ */
+export type ResourceScreens = { slug: string; area: NavArea; createdElsewhere?: string };
+
 export type ResourceDef = {
   /** Url segment: /admin/{path}/get ... */
   path: string;
@@ -156,6 +167,8 @@ export type ResourceDef = {
   permission: PermissionResource;
   label: string;
   pluralLabel: string;
+  /** Where the console shows it: its screens' url segment and navigation area (see ResourceScreens). */
+  screens: ResourceScreens;
   titleField: string;
   fields: readonly FieldDef[];
   createSchema: z.ZodType;
