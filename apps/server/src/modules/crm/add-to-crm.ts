@@ -5,7 +5,7 @@ import { leads, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import { conflict, notFound } from '../../platform/errors';
-import { learnersVisibleTo } from '../../platform/row-scopes';
+import { learnersIn } from '../../platform/row-scopes';
 import type { ResourceService } from '../../resources/engine';
 import { afterLeadWrite, isOpenLead, mustNameStaff } from './lead-sync';
 
@@ -34,7 +34,7 @@ export async function addToCrm(
         excludeFromCrm: users.excludeFromCrm,
       })
       .from(users)
-      .where(and(eq(users.id, input.userId), learnersVisibleTo(actor)))
+      .where(and(eq(users.id, input.userId), learnersIn(actor)))
       .for('update');
     if (!learner) throw notFound('Learner');
     if (learner.excludeFromCrm) {

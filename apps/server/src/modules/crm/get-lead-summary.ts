@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { callHistory, leads, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { notFound } from '../../platform/errors';
-import { learnersVisibleTo } from '../../platform/row-scopes';
+import { learnersIn } from '../../platform/row-scopes';
 import { isOpenLead } from './lead-sync';
 
 const owners = alias(users, 'owners');
@@ -20,7 +20,7 @@ export async function getLeadSummary(db: Db, actor: Actor, userId: number): Prom
   const [learner] = await db
     .select({ id: users.id, excludeFromCrm: users.excludeFromCrm })
     .from(users)
-    .where(and(eq(users.id, userId), learnersVisibleTo(actor)));
+    .where(and(eq(users.id, userId), learnersIn(actor)));
   if (!learner) throw notFound('Learner');
   const [lead] = await db
     .select({ lead: leads, ownerName: owners.name })

@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import { type auditLog, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { notFound, partName } from '../../platform/errors';
-import { learnersVisibleTo } from '../../platform/row-scopes';
+import { learnersIn } from '../../platform/row-scopes';
 import type { ResourceService } from '../../resources/engine';
 
 /** The engine's services by audit entity ('user', 'message', 'flag'...): where an entry's fields are declared. */
@@ -31,7 +31,7 @@ export async function assertLearnerVisible(db: Db | Tx, actor: Actor, userId: nu
   const [learner] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), learnersVisibleTo(actor)));
+    .where(and(eq(users.id, userId), learnersIn(actor)));
   if (!learner) throw notFound('Learner');
 }
 

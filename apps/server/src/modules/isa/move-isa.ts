@@ -13,7 +13,7 @@ import { learnerIsas, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { type AuditActor, audit, declareLearnerOwned } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
-import { learnersVisibleTo } from '../../platform/row-scopes';
+import { learnersIn } from '../../platform/row-scopes';
 
 const LEARNER_ROLE_ID = roleByKey('USER')?.id ?? 2;
 
@@ -22,7 +22,7 @@ export async function assertLearnerVisible(db: Db | Tx, actor: Actor, userId: nu
   const [row] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), learnersVisibleTo(actor)));
+    .where(and(eq(users.id, userId), learnersIn(actor, 'isa')));
   if (!row) throw notFound('Learner');
 }
 
@@ -53,7 +53,7 @@ export async function lockLearnerIsa(tx: Tx, actor: Actor | null, userId: number
   const [row] = await tx
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.id, userId), actor ? learnersVisibleTo(actor) : eq(users.roleId, LEARNER_ROLE_ID)))
+    .where(and(eq(users.id, userId), actor ? learnersIn(actor, 'isa') : eq(users.roleId, LEARNER_ROLE_ID)))
     .for('update');
   if (!row) throw notFound('Learner');
   const [learner] = await tx

@@ -1,11 +1,10 @@
-import type { StudentTeamDetails, StudentTeams } from '@cohort/domain';
+import { isScoped, type StudentTeamDetails, type StudentTeams } from '@cohort/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { studentTeamMembers, studentTeams, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { notFound } from '../../platform/errors';
-import { learnerScope, learnersVisibleTo } from '../../platform/row-scopes';
-import type { ResourceService } from '../../resources/engine';
+import { learnersIn, scopedLearner } from '../../platform/row-scopes';
 
 type Role = 'manager' | 'member';
 
@@ -13,13 +12,8 @@ type Role = 'manager' | 'member';
  * GET /admin/user/student/team/get?userId=: the student teams a learner is in, with their role
  * and the team's size. The learner must be one the actor may see (404 otherwise).
  */
-export async function getStudentTeams(
-  db: Db,
-  actor: Actor,
-  learners: ResourceService,
-  learnerId: number,
-): Promise<StudentTeams> {
-  await learners.get(db, actor, learnerId);
+export async function getStudentTeams(db: Db, actor: Actor, learnerId: number): Promise<StudentTeams> {
+  await scopedLearner(db, actor, 'studentTeam', learnerId);
   const rows = await db
     .select({
       id: studentTeams.id,
@@ -59,10 +53,10 @@ export async function getStudentTeamDetails(db: Db, actor: Actor, teamId: number
     ? await db
         .select({ id: users.id, name: users.name, email: users.email })
         .from(users)
-        .where(and(inArray(users.id, ids), learnersVisibleTo(actor)))
+        .where(and(inArray(users.id, ids), learnersIn(actor, 'studentTeam')))
     : [];
   const byId = new Map(visible.map((u) => [u.id, u]));
-  if (learnerScope(actor) && !visible.length) throw notFound('Student team');
+  if (isScoped(actor.role, 'studentTeam') && !visible.length) throw notFound('Student team');
   const shown = members
     .filter((m) => byId.has(m.userId))
     .map((m) => ({ ...m, role: m.role as Role, name: byId.get(m.userId)!.name, email: byId.get(m.userId)!.email }))
