@@ -3,14 +3,14 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mentorTeamMembers, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
-import type { ResourceService } from '../../resources/engine';
+import { scopedLearner } from '../../platform/row-scopes';
 
 /**
  * GET /admin/user/mentor-team/{id}: the mentors looking after learner {id}, the manager first.
  * The learner must be one the actor may see (404 otherwise, like the learner's own page).
  */
-export async function getMentorTeam(db: Db, actor: Actor, learners: ResourceService, learnerId: number) {
-  await learners.get(db, actor, learnerId);
+export async function getMentorTeam(db: Db, actor: Actor, learnerId: number) {
+  await scopedLearner(db, actor, 'mentorTeam', learnerId);
   const rows = await db
     .select({
       id: mentorTeamMembers.id,

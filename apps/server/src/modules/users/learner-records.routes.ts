@@ -144,7 +144,7 @@ export function registerLearnerRecordRoutes(app: FastifyInstance, services: Map<
         response: { 200: mentorTeamSchema, ...errors(404) },
       },
     },
-    async (request) => getMentorTeam(app.db, requireActor(request), learners, request.params.id),
+    async (request) => getMentorTeam(app.db, requireActor(request), request.params.id),
   );
 
   r.get(
