@@ -5,6 +5,7 @@ import { studentTeamMembers, studentTeams, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { notFound } from '../../platform/errors';
 import { learnersIn, scopedLearner } from '../../platform/row-scopes';
+import type { ResourceService } from '../../resources/engine';
 
 type Role = 'manager' | 'member';
 
@@ -12,7 +13,13 @@ type Role = 'manager' | 'member';
  * GET /admin/user/student/team/get?userId=: the student teams a learner is in, with their role
  * and the team's size. The learner must be one the actor may see (404 otherwise).
  */
-export async function getStudentTeams(db: Db, actor: Actor, learnerId: number): Promise<StudentTeams> {
+export async function getStudentTeams(
+  db: Db,
+  actor: Actor,
+  /** Unused: the learner is read in the student team's own scope; kept while the routes file passes it. */
+  _learners: ResourceService,
+  learnerId: number,
+): Promise<StudentTeams> {
   await scopedLearner(db, actor, 'studentTeam', learnerId);
   const rows = await db
     .select({

@@ -144,7 +144,7 @@ export function registerLearnerRecordRoutes(app: FastifyInstance, services: Map<
         response: { 200: mentorTeamSchema, ...errors(404) },
       },
     },
-    async (request) => getMentorTeam(app.db, requireActor(request), request.params.id),
+    async (request) => getMentorTeam(app.db, requireActor(request), learners, request.params.id),
   );
 
   r.get(
@@ -158,7 +158,7 @@ export function registerLearnerRecordRoutes(app: FastifyInstance, services: Map<
         response: { 200: studentTeamsSchema, ...errors(404) },
       },
     },
-    async (request) => getStudentTeams(app.db, requireActor(request), request.query.userId),
+    async (request) => getStudentTeams(app.db, requireActor(request), learners, request.query.userId),
   );
 
   r.get(
