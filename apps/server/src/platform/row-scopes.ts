@@ -21,10 +21,15 @@ const MEMBERSHIP_TABLES: Record<Membership, { table: PgTable; group: Column; mem
  * `learner` rule reaches `user`, a `parent` rule its resource. `base` is the condition every
  * read of it applies (learners only, not staff accounts).
  */
-const SCOPE_TABLES: Partial<Record<PermissionResource, { table: Table; base?: SQL; label: string }>> = {
+const SCOPE_TABLES = {
   user: { table: users, base: eq(users.roleId, LEARNER_ROLE_ID), label: 'Learner' },
-  lead: { table: leads, label: 'Lead' },
-};
+  lead: { table: leads, base: undefined, label: 'Lead' },
+} satisfies Partial<Record<PermissionResource, { table: Table; base: SQL | undefined; label: string }>>;
+type TableResource = keyof typeof SCOPE_TABLES;
+const targetOf = (resource: PermissionResource) =>
+  (SCOPE_TABLES as Partial<Record<PermissionResource, { table: Table; base: SQL | undefined; label: string }>>)[
+    resource
+  ];
 
 /** The (resource, role) entries of ROW_SCOPES some query has resolved: the scope walk checks each is read. */
 const read = new Set<string>();
@@ -62,7 +67,7 @@ function ruleSql(rule: ScopeRule, table: PgTable, actor: Actor, where: string): 
 
 /** `column` names a row of `resource` this actor may see (a learner, a lead). */
 function inside(column: Column, actor: Actor, resource: PermissionResource): SQL {
-  const target = SCOPE_TABLES[resource];
+  const target = targetOf(resource);
   if (!target) throw new Error(`Row scope: no table for ${resource} (add it to SCOPE_TABLES)`);
   const rule = rowScope(actor.role, resource);
   // The domain's test keeps a rule that follows another resource paired with that resource's own rule.
@@ -95,26 +100,24 @@ type ScopedOptions = { lock?: boolean; label?: string };
 
 /**
  * One row of a scoped resource by id, inside the actor's scope (404 outside it), optionally
- * locked for update: the helper modules read rows with. `table` defaults to the resource's own.
+ * locked for update: the helper modules read rows with (a learner, a lead).
  */
-export async function scoped<T extends Table>(
+export async function scoped<R extends TableResource>(
   db: Db | Tx,
   actor: Actor,
-  resource: PermissionResource,
+  resource: R,
   id: number,
-  options: ScopedOptions & { table?: T } = {},
-): Promise<T['$inferSelect']> {
-  const target = SCOPE_TABLES[resource];
-  const table = (options.table ?? target?.table) as T | undefined;
-  if (!table) throw new Error(`scoped(): no table for ${resource}`);
+  options: ScopedOptions = {},
+): Promise<(typeof SCOPE_TABLES)[R]['table']['$inferSelect']> {
+  const target: { table: Table; base: SQL | undefined; label: string } = SCOPE_TABLES[resource];
   const q = db
     .select()
-    .from(table as PgTable)
-    .where(and(eq(table.id, id), table === target?.table ? target.base : undefined, scopeWhere(actor, resource, table)))
+    .from(target.table)
+    .where(and(eq(target.table.id, id), target.base, scopeWhere(actor, resource, target.table)))
     .limit(1);
   const [row] = options.lock ? await q.for('update') : await q;
-  if (!row) throw notFound(options.label ?? target?.label ?? 'Record');
-  return row as T['$inferSelect'];
+  if (!row) throw notFound(options.label ?? target.label);
+  return row as (typeof SCOPE_TABLES)[R]['table']['$inferSelect'];
 }
 
 /**

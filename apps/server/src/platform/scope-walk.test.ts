@@ -318,6 +318,7 @@ const rows = new Map<string, Rows>();
 const PROSPECT = { name: 'Prospect Elsewhere', email: 'prospect.elsewhere@test.local' };
 let adminId: number;
 let mentorId: number;
+let prospectId: number;
 
 async function post(url: string, payload: Record<string, unknown>, method: 'POST' | 'PUT' = 'POST') {
   const res = await t.call({ method, url, token: admin, payload });
@@ -456,6 +457,7 @@ beforeAll(async () => {
     .insert(leads)
     .values({ ...PROSPECT, ownerId: adminId, addedByName: 'Admin', status: 'Follow up' })
     .returning();
+  prospectId = prospect.id;
   await post('/admin/call/history/add', { leadId: prospect.id, outcome: 'Busy', notes: PROSPECT.name });
 }, 120_000);
 afterAll(() => t.close());
@@ -583,5 +585,61 @@ describe('the row-scope walk covers every scoped route (decision 034)', () => {
   it('every ROW_SCOPES entry was read by a route the walk called (no dead entries)', () => {
     const read = rowScopesRead();
     expect(rowScopeEntries().filter((e) => !read.has(`${e.resource}.${e.role}`))).toEqual([]);
+  });
+});
+
+describe("an owner scope: a motivator's leads are their learners' and the ones they own (decision 034)", () => {
+  it('a lead for someone not yet a learner is seen, called and edited by its owner, and by no other motivator once it moves', async () => {
+    const motivator = await t.tokenFor('MOTIVATOR');
+    const [mine] = await t.db
+      .insert(leads)
+      .values({
+        name: 'Prospect Mine',
+        email: 'prospect.mine@test.local',
+        ownerId: await t.userId('MOTIVATOR'),
+        addedByName: 'Admin',
+        status: 'Follow up',
+      })
+      .returning();
+    const listed = await t.call({ method: 'GET', url: '/admin/leads/get?page_size=100', token: motivator });
+    expect(listed.statusCode).toBe(200);
+    const ids = listed.json().data.map((l: { id: number }) => l.id);
+    expect(ids).toContain(mine.id);
+    expect(ids).not.toContain(prospectId);
+    expect((await t.call({ method: 'GET', url: `/admin/leads/get/${mine.id}`, token: motivator })).statusCode).toBe(
+      200,
+    );
+    // Their call on it: logged, shown back to them, and the lead moves on its first connected call.
+    const call = await t.call({
+      method: 'POST',
+      url: '/admin/call/history/add',
+      token: motivator,
+      payload: { leadId: mine.id, outcome: 'Connected' },
+    });
+    expect(call.statusCode, call.body).toBe(201);
+    const calls = await t.call({ method: 'GET', url: `/admin/call/history/all?leadId=${mine.id}`, token: motivator });
+    expect(calls.json().data.map((c: { id: number }) => c.id)).toEqual([call.json().id]);
+    const [moved] = await t.db.select().from(leads).where(eq(leads.id, mine.id));
+    expect(moved.status).toBe('In Progress');
+    const edited = await t.call({
+      method: 'PUT',
+      url: '/admin/leads/edit',
+      token: motivator,
+      payload: { id: mine.id, version: moved.version, note: 'Wants the Pro plan' },
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    // Given to someone else: no longer theirs, nor its calls.
+    const given = await t.call({
+      method: 'PUT',
+      url: '/admin/leads/edit',
+      token: admin,
+      payload: { id: mine.id, version: edited.json().version, ownerId: adminId },
+    });
+    expect(given.statusCode, given.body).toBe(200);
+    expect((await t.call({ method: 'GET', url: `/admin/leads/get/${mine.id}`, token: motivator })).statusCode).toBe(
+      404,
+    );
+    const after = await t.call({ method: 'GET', url: `/admin/call/history/all?leadId=${mine.id}`, token: motivator });
+    expect(after.json().data).toEqual([]);
   });
 });
