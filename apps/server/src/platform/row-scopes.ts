@@ -1,4 +1,11 @@
-import { type Membership, type PermissionResource, roleByKey, rowScope, type ScopeRule } from '@cohort/domain';
+import {
+  type Membership,
+  type PermissionResource,
+  ROW_SCOPES,
+  roleByKey,
+  rowScope,
+  type ScopeRule,
+} from '@cohort/domain';
 import { and, type Column, eq, getTableColumns, getTableName, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../db/client';
@@ -89,10 +96,9 @@ export function scopeWhere(actor: Actor, resource: PermissionResource, table: Pg
 
 /** Throws at start when a rule of `resource` names a column `table` does not have. */
 export function checkScopeColumns(resource: PermissionResource, table: PgTable): void {
-  const probe = (role: string) => ({ role, user: { id: 0, collegeId: 0 } }) as unknown as Actor;
-  for (const role of ['COLLEGE_ADMIN', 'MOTIVATOR', 'MENTOR', 'HR', 'NEGOTIATOR', 'MARKETING']) {
-    const rule = rowScope(role as never, resource);
-    if (rule) ruleSql(rule, table, probe(role), `${resource}.${role}`);
+  for (const [role, rule] of Object.entries(ROW_SCOPES[resource] ?? {})) {
+    const probe = { role, user: { id: 0, collegeId: 0 } } as unknown as Actor;
+    if (rule) ruleSql(rule, table, probe, `${resource}.${role}`);
   }
 }
 

@@ -1,4 +1,4 @@
-import { can, type PermissionResource, ROW_SCOPES, type RoleKey, rowScopeEntries } from '@cohort/domain';
+import { can, type PermissionResource, ROW_SCOPES, type RoleKey, roleByKey, rowScopeEntries } from '@cohort/domain';
 import { eq, getTableName, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,7 @@ import { issueNotWorkingWarning } from '../modules/users/issue-not-working-warni
 import { multipart } from '../test/multipart';
 import { createTestApp, type TestApp } from '../test/test-app';
 import type { Access } from './access';
-import { rowScopesRead } from './row-scopes';
+import { checkScopeColumns, rowScopesRead } from './row-scopes';
 
 /**
  * The row-scope walk (decision 034), built from the route table: every route whose access names
@@ -497,7 +497,7 @@ async function snapshot(): Promise<string> {
   const parts: string[] = [];
   for (const table of WATCHED) {
     const name = getTableName(table);
-    const where = table === users ? sql` where t.role_id = 2` : sql``;
+    const where = table === users ? sql` where t.role_id = ${roleByKey('USER')!.id}` : sql``;
     const r = await t.db.execute<{ h: string | null }>(
       sql`select md5(string_agg(t::text, '|' order by t.id)) as h from ${sql.identifier(name)} t${where}`,
     );
@@ -581,6 +581,11 @@ describe('the row-scope walk covers every scoped route (decision 034)', () => {
       expect(walked).toBeGreaterThan(10);
     }, 120_000);
   }
+
+  it('a rule naming a column its table lacks stops the server at start', () => {
+    expect(() => checkScopeColumns('callHistory', users)).toThrow(/table users has no column leadId/);
+    expect(() => checkScopeColumns('callHistory', callHistory)).not.toThrow();
+  });
 
   it('every ROW_SCOPES entry was read by a route the walk called (no dead entries)', () => {
     const read = rowScopesRead();
