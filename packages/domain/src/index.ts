@@ -20,6 +20,7 @@ export * from './platform';
 export * from './preferences';
 export * from './resource';
 export * from './roles';
+export * from './row-scopes';
 export * from './saved-views';
 export * from './state-machine';
 export * from './support';

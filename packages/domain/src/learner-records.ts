@@ -9,7 +9,7 @@ import { idParam, isoDateTime } from './wire';
  * A learner's own records (spec §7 Users, decision 014): flags and their comments, strikes,
  * not-working warnings, reactivation requests, the learner's mentor team and the student
  * teams they work in. Every table names its learner in `user_id`, so each record follows its
- * learner's row scope (`learnerChildScopes`); who wrote it is recorded by the server.
+ * learner's row scope (a `learner` rule in ROW_SCOPES, decision 034); who wrote it is recorded by the server.
  */
 
 const learnerField = {

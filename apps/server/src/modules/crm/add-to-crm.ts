@@ -1,11 +1,11 @@
 import { type CrmAdd, lowerLabel } from '@cohort/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { leads, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { audit } from '../../platform/audit';
-import { conflict, notFound } from '../../platform/errors';
-import { learnersVisibleTo } from '../../platform/row-scopes';
+import { conflict } from '../../platform/errors';
+import { scoped } from '../../platform/row-scopes';
 import type { ResourceService } from '../../resources/engine';
 import { afterLeadWrite, isOpenLead, mustNameStaff } from './lead-sync';
 
@@ -26,17 +26,7 @@ export async function addToCrm(
   const { id, created } = await db.transaction(async (tx) => {
     // The lead first, then the learner: the order every lead write takes its locks in.
     const [existing] = await tx.select().from(leads).where(eq(leads.userId, input.userId)).for('update');
-    const [learner] = await tx
-      .select({
-        id: users.id,
-        name: users.name,
-        motivatorId: users.motivatorId,
-        excludeFromCrm: users.excludeFromCrm,
-      })
-      .from(users)
-      .where(and(eq(users.id, input.userId), learnersVisibleTo(actor)))
-      .for('update');
-    if (!learner) throw notFound('Learner');
+    const learner = await scoped(tx, actor, 'user', input.userId, { lock: true });
     if (learner.excludeFromCrm) {
       throw conflict(
         `${learner.name} is marked "Exclude from CRM". Clear that in their Follow-up first if they should be called.`,

@@ -13,17 +13,13 @@ import { learnerIsas, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { type AuditActor, audit, declareLearnerOwned } from '../../platform/audit';
 import { AppError, notFound } from '../../platform/errors';
-import { learnersVisibleTo } from '../../platform/row-scopes';
+import { scopedLearner } from '../../platform/row-scopes';
 
 const LEARNER_ROLE_ID = roleByKey('USER')?.id ?? 2;
 
 /** The learner (inside the actor's row scope: 404 outside it), when not locking. */
 export async function assertLearnerVisible(db: Db | Tx, actor: Actor, userId: number) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), learnersVisibleTo(actor)));
-  if (!row) throw notFound('Learner');
+  await scopedLearner(db, actor, 'isa', userId);
 }
 
 export type IsaRow = typeof learnerIsas.$inferSelect;
@@ -50,12 +46,15 @@ export class IsaMoveRefused extends AppError {
  * (locked). Every move of one learner's ISA is serialised by the learner's row lock.
  */
 export async function lockLearnerIsa(tx: Tx, actor: Actor | null, userId: number) {
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), actor ? learnersVisibleTo(actor) : eq(users.roleId, LEARNER_ROLE_ID)))
-    .for('update');
-  if (!row) throw notFound('Learner');
+  if (actor) await scopedLearner(tx, actor, 'isa', userId, { lock: true });
+  else {
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.roleId, LEARNER_ROLE_ID)))
+      .for('update');
+    if (!row) throw notFound('Learner');
+  }
   const [learner] = await tx
     .select({ isaStatus: users.isaStatus, email: users.email, name: users.name })
     .from(users)
