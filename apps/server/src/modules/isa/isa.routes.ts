@@ -1,9 +1,7 @@
 import {
-  apiErrorSchema,
   isaAssignSchema,
   isaExtendSchema,
   isaFileQuerySchema,
-  isaMoveRefusedSchema,
   isaRemoveSchema,
   isaResendSchema,
   isaStateSchema,
@@ -12,6 +10,7 @@ import {
   isaUserQuerySchema,
   isaVerifySchema,
   mailOutboxEntrySchema,
+  moveConflictSchema,
 } from '@cohort/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,7 +26,7 @@ import { resendIsaLink } from './resend-isa-link';
 import { ISA_FILES, type IsaFileKind, uploadIsaFile } from './upload-isa-file';
 
 /** A refused move names the moves that are open (409); a stale version is a plain 409. */
-const conflict = z.union([isaMoveRefusedSchema, apiErrorSchema]);
+const conflict = moveConflictSchema;
 
 /** A stored file in any of these types. */
 function streamedAny(types: string[], description: string) {
