@@ -37,8 +37,9 @@ export const LEAD_FLOW = setFlow<LeadStatus>({
     Done: ['Follow up'],
     Rejected: ['Follow up'],
   },
+  // A rejected lead edited in the CRM says why (its binding's check, a 400 on the field); the
+  // learner page's Follow-up may reject without one.
   moveLabels: { 'Follow up': 'Reopen', 'In Progress': 'In progress', Done: 'Done', Rejected: 'Reject' },
-  requires: { Rejected: ['rejectionReason'] },
 });
 
 /** Spec §9 "Lead-rejection reasons" (their grouping of sub-reasons is not shown: a sub-reason is text). */
