@@ -167,6 +167,8 @@ export async function setColumn(
   value: unknown,
   action = 'update',
 ): Promise<{ before: Row; after: Row }> {
+  // A flow's field moves only by its flow (decision 032), never as a bare column.
+  if (shape.def.flows?.some((f) => f.field === column)) throw new Error(`${column} is moved by its flow`);
   const before = await db.transaction(async (tx) => {
     const row = await getRow(shape, tx, actor, id, true);
     const t = versioned(shape);
