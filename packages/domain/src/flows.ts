@@ -35,6 +35,11 @@ export type FlowMove<S extends string = string> = {
   requires?: readonly string[];
   /** Made by the scheduled sweeps only (spec §4 Source "2 System"), never offered to staff. */
   system?: boolean;
+  /**
+   * Who may make it: the action of the permission matrix (decision 003) on the flow's resource
+   * (the ISA's `verify`). The server's route and the console's button read the same value.
+   */
+  permission?: string;
 };
 
 export type Flow<S extends string = string> = {
@@ -78,23 +83,20 @@ export type SetFlowDeclaration<S extends string> = {
 
 /** A flow whose moves are named by the state they lead to (the engine's "set the field to X"). */
 export function setFlow<S extends string>(d: SetFlowDeclaration<S>): Flow<S> {
-  const moves: FlowMove<S>[] = [];
-  for (const to of d.states) {
-    const from: (S | null)[] = [
-      ...(d.fromEmpty?.includes(to) ? [null] : []),
-      ...d.states.filter((s) => d.next[s]?.includes(to)),
-    ];
-    if (!from.length) continue;
-    moves.push({
-      move: to,
-      from,
-      to,
-      ...(d.moveLabels?.[to] ? { label: d.moveLabels[to] } : {}),
-      ...(d.guards?.[to] ? { guard: d.guards[to] } : {}),
-      ...(d.requires?.[to] ? { requires: d.requires[to] } : {}),
-      ...(d.system?.includes(to) ? { system: true } : {}),
-    });
-  }
+  // One move per (from, to) pair, in the declaration's order (the order the console offers them).
+  const pairs: [S | null, S][] = [
+    ...(d.fromEmpty ?? []).map((to): [S | null, S] => [null, to]),
+    ...d.states.flatMap((from) => (d.next[from] ?? []).map((to): [S | null, S] => [from, to])),
+  ];
+  const moves: FlowMove<S>[] = pairs.map(([from, to]) => ({
+    move: to,
+    from: [from],
+    to,
+    ...(d.moveLabels?.[to] ? { label: d.moveLabels[to] } : {}),
+    ...(d.guards?.[to] ? { guard: d.guards[to] } : {}),
+    ...(d.requires?.[to] ? { requires: d.requires[to] } : {}),
+    ...(d.system?.includes(to) ? { system: true } : {}),
+  }));
   return {
     name: d.name,
     label: d.label,

@@ -154,6 +154,22 @@ export const ISA_MOVE_LABELS: Record<IsaMove, string> = {
   expire: 'Expired',
 };
 
+/** Who may make each staff move: the action of the `isa` permission (decision 003) it needs. */
+const ISA_MOVE_PERMISSION: Partial<Record<IsaMove, string>> = {
+  assign: 'assign',
+  changeType: 'update',
+  submitDocuments: 'upload',
+  uploadVideo: 'upload',
+  verify: 'verify',
+  extend: 'extend',
+  resend: 'resend',
+  requestTermination: 'update',
+  cancelTermination: 'update',
+  terminate: 'update',
+  optOut: 'update',
+  remove: 'remove',
+};
+
 const OPEN: IsaStatus[] = [
   'Documents Not Submitted',
   'Document Submission Overdue',
@@ -201,7 +217,11 @@ export const ISA_FLOW: Flow<IsaStatus> = namedFlow({
       { ...step('deadlinePassed', ['Documents Not Submitted'], 'Document Submission Overdue'), system: true },
       { ...step('expire', [...OPEN, 'ISA Verified'], 'ISA Expired'), system: true },
     ] as IsaStep[]
-  ).map((m) => ({ ...m, label: ISA_MOVE_LABELS[m.move] })),
+  ).map((m) => ({
+    ...m,
+    label: ISA_MOVE_LABELS[m.move],
+    ...(ISA_MOVE_PERMISSION[m.move] ? { permission: ISA_MOVE_PERMISSION[m.move] } : {}),
+  })),
 });
 
 /** move -> (from status -> to status): the ISA flow as a table (tests and the decision read it). */
@@ -217,6 +237,14 @@ export const ISA_TRANSITIONS = Object.fromEntries(
 /** Where `move` leads from `status`, or null when it may not be made from there. */
 export function isaMoveTarget(status: IsaStatus, move: IsaMove): IsaStatus | null {
   return movesFrom(ISA_FLOW, status).find((m) => m.move === move)?.to ?? null;
+}
+
+/**
+ * The `isa` permission action a move needs (its route's access and the console's button), from
+ * the flow; a system move has none.
+ */
+export function isaMovePermission(move: IsaMove): string | undefined {
+  return ISA_FLOW.moves.find((m) => m.move === move)?.permission;
 }
 
 /** The staff moves open from `status` (what the console offers, what a 409 names). */
