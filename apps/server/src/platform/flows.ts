@@ -6,6 +6,7 @@ import {
   type FlowRow,
   type MoveCheck,
   openMoves,
+  rowFits,
 } from '@cohort/domain';
 import { and, type Column, eq, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -48,6 +49,17 @@ export function assertFlowMoves(
     const check = checkMove(flow, before, String(changes[flow.field]), { ...before, ...changes });
     if (!check.ok) throw moveRefused(check);
   }
+}
+
+/**
+ * A new record (an engine create, an imported row) starts where its flows allow: at the start,
+ * or in a state whose entering move's guard holds for it (`rowFits`). The issues name the field.
+ */
+export function flowIssues(flows: readonly Flow[] | undefined, row: FlowRow): { path: string[]; message: string }[] {
+  return (flows ?? []).flatMap((flow) => {
+    const why = rowFits(flow, row);
+    return why ? [{ path: [flow.field], message: why }] : [];
+  });
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: any table with an id, a version and an updatedAt column

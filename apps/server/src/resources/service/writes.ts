@@ -5,7 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import { badRequest } from '../../platform/errors';
-import { assertFlowMoves } from '../../platform/flows';
+import { assertFlowMoves, flowIssues } from '../../platform/flows';
 import { updateVersioned } from '../../platform/versioned-update';
 import type { AnyTable, Row } from './binding';
 import { closeGap, lockPositions, nextPosition } from './positions';
@@ -67,6 +67,8 @@ export async function createRow(shape: ResourceShape, db: Db, actor: Actor, inpu
   assertWritable(shape, actor, input);
   const values: Row = { ...toColumnValues(shape, input), ...shape.binding.onCreate?.(actor) };
   assertValidRow(shape, values);
+  const flowsRefuse = flowIssues(shape.def.flows, values);
+  if (flowsRefuse.length) throw badRequest(`This ${lowerLabel(shape.def.label)} is not valid`, flowsRefuse);
   const row = await db.transaction(async (tx) => {
     if (shape.ordered) {
       await lockPositions(shape, tx);
