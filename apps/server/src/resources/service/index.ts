@@ -118,7 +118,7 @@ export class ResourceService {
     return actOn(this.shape, db, actor, id, action, input);
   }
 
-  /** 409 when a write moves a flow's field where the flow does not allow (decision 018). */
+  /** 409 when a write moves a flow's field where the flow does not allow (decisions 018, 032). */
   assertMoves(before: Row, changes: Row, moving?: ReadonlySet<string>): void {
     assertFlowMoves(this.def.flows ?? [], before, changes, moving);
   }
