@@ -7,6 +7,7 @@ export * from './csv-export';
 export * from './enums';
 export * from './errors';
 export * from './fields';
+export * from './flows';
 export * from './history';
 export * from './holds';
 export * from './isa';
@@ -22,7 +23,6 @@ export * from './resource';
 export * from './roles';
 export * from './row-scopes';
 export * from './saved-views';
-export * from './state-machine';
 export * from './support';
 export * from './wire';
 
@@ -49,8 +49,9 @@ import {
   testimonialResource,
 } from './content';
 import { callHistoryResource, leadResource } from './crm';
+import type { Flow } from './flows';
 import { holdTypeResource, learnerHoldResource } from './holds';
-import { isaTypeResource, mailOutboxResource } from './isa';
+import { ISA_FLOW, isaTypeResource, mailOutboxResource } from './isa';
 import {
   mentorTeamResource,
   notWorkingWarningResource,
@@ -116,3 +117,12 @@ export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
     frontendErrorResource,
   ].map((r) => [r.path, r]),
 );
+
+/**
+ * Every flow the product has, with the resource whose rows it moves (decision 032): the flows of
+ * the engine's resources, and the ISA's (its rows are a learner's ISAs, moved by `isa/*` calls).
+ */
+export const FLOWS: readonly { resource: string; flow: Flow }[] = [
+  ...Object.values(RESOURCES).flatMap((r) => (r.flows ?? []).map((flow) => ({ resource: r.path, flow }))),
+  { resource: 'user/isa', flow: ISA_FLOW as Flow },
+];

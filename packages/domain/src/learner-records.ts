@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES } from './enums';
 import { recordId, requiredText } from './fields';
+import { setFlow } from './flows';
 import type { ResourceDef, RouteSpec } from './resource';
 import { TEAM_MEMBER_ROLES } from './roles';
 import { idParam, isoDateTime } from './wire';
@@ -40,6 +41,29 @@ export const FLAG_STATUSES = [
 export type FlagStatus = (typeof FLAG_STATUSES)[number]['value'];
 const flagStatusValues = ['Archived', 'Live'] as const;
 
+/** A flag is Live until a comment archives it (resolved); a comment can make it Live again. */
+export const FLAG_FLOW = setFlow<FlagStatus>({
+  name: 'flag',
+  label: 'Flag',
+  field: 'status',
+  states: flagStatusValues,
+  initial: 'Live',
+  next: { Live: ['Archived'], Archived: ['Live'] },
+  moveLabels: { Archived: 'Archive', Live: 'Make live again' },
+});
+
+/** A reactivation request is decided once: Pending -> Fulfilled or Rejected, with a note. */
+export const REACTIVATION_FLOW = setFlow<(typeof REQUEST_STATUSES)[number]['value']>({
+  name: 'reactivation',
+  label: 'Reactivation request',
+  field: 'status',
+  states: REQUEST_STATUSES.map((s) => s.value),
+  initial: 'Pending',
+  next: { Pending: ['Fulfilled', 'Rejected'], Fulfilled: [], Rejected: [] },
+  moveLabels: { Fulfilled: 'Fulfil', Rejected: 'Reject' },
+  requires: { Fulfilled: ['decisionNote'], Rejected: ['decisionNote'] },
+});
+
 export const userFlagCreateSchema = z.strictObject({
   userId: recordId('Learner'),
   title: requiredText('Reason', 200),
@@ -59,6 +83,7 @@ export const userFlagResource: ResourceDef = {
   defaultSort: { field: 'createdAt', dir: 'desc' },
   // `DELETE flag/delete/{id}` is a module route: it deletes the comments too, each audited.
   operations: ['list', 'create'],
+  flows: [FLAG_FLOW],
   routes: { list: [ALL, { method: 'GET', path: 'get', query: byLearner }] },
   fields: [
     { name: 'id', label: 'Id', type: 'integer', filter: true, sort: true },
@@ -253,6 +278,7 @@ export const reactivationResource: ResourceDef = {
   updateSchema: z.strictObject({}),
   defaultSort: { field: 'createdAt', dir: 'desc' },
   operations: ['list', 'create'],
+  flows: [REACTIVATION_FLOW],
   routes: {
     // `GET /admin/user/reactivation` (a learner's requests, or the queue by status) is a module route.
     list: ALL,

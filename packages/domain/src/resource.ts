@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { DateBounds } from './fields';
+import type { Flow } from './flows';
 import type { PermissionResource } from './permissions';
 import type { RoleKey } from './roles';
-import type { StateMachine } from './state-machine';
 import { decimalInt, INT4_MAX, INT4_MIN } from './wire';
 
 /** Filter operators (spec §5). */
@@ -187,10 +187,10 @@ export type ResourceDef = {
   actions?: readonly ActionSpec[];
   /**
    * Flows the record moves through (a learner's placement penalty): any write that changes a
-   * machine's field (an update, an action) must be one of its moves, or it is refused with 409
-   * naming the allowed ones, and nothing changes (decision 018).
+   * flow's field (an update, an action) must be one of its moves, or it is refused with 409
+   * naming the allowed ones, and nothing changes (decisions 018, 032).
    */
-  machines?: readonly StateMachine[];
+  flows?: readonly Flow[];
   /** Method and path of each call where the spec names it otherwise than DEFAULT_ROUTES (several allowed). */
   routes?: Partial<Record<RouteName, RouteSpec | readonly RouteSpec[]>>;
 };

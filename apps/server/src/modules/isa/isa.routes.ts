@@ -1,9 +1,10 @@
 import {
-  apiErrorSchema,
+  ISA_UPDATE_MOVES,
+  type IsaMove,
   isaAssignSchema,
   isaExtendSchema,
   isaFileQuerySchema,
-  isaMoveRefusedSchema,
+  isaMovePermission,
   isaRemoveSchema,
   isaResendSchema,
   isaStateSchema,
@@ -12,6 +13,7 @@ import {
   isaUserQuerySchema,
   isaVerifySchema,
   mailOutboxEntrySchema,
+  moveConflictSchema,
 } from '@cohort/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -27,7 +29,7 @@ import { resendIsaLink } from './resend-isa-link';
 import { ISA_FILES, type IsaFileKind, uploadIsaFile } from './upload-isa-file';
 
 /** A refused move names the moves that are open (409); a stale version is a plain 409. */
-const conflict = z.union([isaMoveRefusedSchema, apiErrorSchema]);
+const conflict = moveConflictSchema;
 
 /** A stored file in any of these types. */
 function streamedAny(types: string[], description: string) {
@@ -136,6 +138,14 @@ export function registerIsaRoutes(app: FastifyInstance) {
     },
   );
 
+  /** The one permission action of the moves a route makes, as the ISA flow declares it. */
+  const permissionOf = (...moves: IsaMove[]): string => {
+    const actions = new Set(moves.map(isaMovePermission));
+    const [action] = actions;
+    if (actions.size !== 1 || !action) throw new Error(`ISA moves ${moves.join(', ')} need one permission`);
+    return action;
+  };
+
   const move = <S extends z.ZodType>(
     path: string,
     action: string,
@@ -158,35 +168,35 @@ export function registerIsaRoutes(app: FastifyInstance) {
 
   move(
     'assign',
-    'assign',
+    permissionOf('assign'),
     'Give a learner an ISA of an offered type (Not Assigned or ended -> Documents Not Submitted); dates default to 14 days and the type’s duration',
     isaAssignSchema,
     (request, b) => app.db.transaction((tx) => assignIsa(tx, requireActor(request), b, new Date())),
   );
   move(
     'verify',
-    'verify',
+    permissionOf('verify'),
     'Verify the ISA (ISA Acceptance Video Uploaded -> ISA Verified)',
     isaVerifySchema,
     (request, b) => app.db.transaction((tx) => verifyIsa(tx, requireActor(request), b, new Date())),
   );
   move(
     'extend',
-    'extend',
+    permissionOf('extend'),
     'New dates: a later document deadline (an overdue ISA waits for documents again) or a later expiry',
     isaExtendSchema,
     (request, b) => app.db.transaction((tx) => extendIsa(tx, requireActor(request), b, new Date())),
   );
   move(
     'update',
-    'update',
+    permissionOf(...ISA_UPDATE_MOVES),
     'Change the ISA type (before verification), request or cancel termination, terminate, or opt out (with a reason)',
     isaUpdateSchema,
     (request, b) => app.db.transaction((tx) => updateIsa(tx, requireActor(request), b)),
   );
   move(
     'remove',
-    'remove',
+    permissionOf('remove'),
     'Take the ISA off the learner (before verification, or once ended); it stays in their history',
     isaRemoveSchema,
     (request, b) => app.db.transaction((tx) => removeIsa(tx, requireActor(request), b)),
@@ -195,7 +205,7 @@ export function registerIsaRoutes(app: FastifyInstance) {
   r.post(
     '/admin/user/isa/resend',
     {
-      config: { access: { resource: 'isa', action: 'resend' } },
+      config: { access: { resource: 'isa', action: permissionOf('resend') } },
       schema: {
         tags,
         summary:
@@ -212,7 +222,10 @@ export function registerIsaRoutes(app: FastifyInstance) {
     r.post(
       `/admin/user/isa/upload-${kind}`,
       {
-        config: { access: { resource: 'isa', action: 'upload' }, multipart: ['file'] },
+        config: {
+          access: { resource: 'isa', action: permissionOf('submitDocuments', 'uploadVideo') },
+          multipart: ['file'],
+        },
         schema: {
           tags,
           summary:
