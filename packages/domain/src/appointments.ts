@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INTERVIEW_TYPES } from './enums';
 import { boundedDateTime, optionalText, optionalUrl, recordId } from './fields';
+import { setFlow } from './flows';
 import type { ActionSpec, FieldDef, ResourceDef } from './resource';
 
 /**
@@ -23,6 +24,27 @@ export const APPOINTMENT_STATUSES = [
   { value: 'Missed', label: 'Missed', color: 'red' },
 ] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number]['value'];
+
+/**
+ * An appointment's flow (decision 032): Scheduled until it is rated (Completed: only by the
+ * `rate` action, which fills the ratings), cancelled or missed; a cancelled or missed one may be
+ * booked again. A rated appointment stays Completed: an edit cannot put it back to Scheduled.
+ */
+export const APPOINTMENT_FLOW = setFlow<AppointmentStatus>({
+  name: 'appointment',
+  label: 'Appointment',
+  field: 'status',
+  states: APPOINTMENT_STATUSES.map((s) => s.value),
+  initial: 'Scheduled',
+  next: {
+    Scheduled: ['Completed', 'Cancelled', 'Missed'],
+    Missed: ['Scheduled', 'Completed'],
+    Cancelled: ['Scheduled'],
+    Completed: [],
+  },
+  moveLabels: { Completed: 'Rate', Cancelled: 'Cancel', Missed: 'Missed', Scheduled: 'Book again' },
+  requires: { Completed: ['ratedAt'] },
+});
 
 /** Spec §3 "Interview rating keys", exactly, with their maxima (spec §9 "rating scales 10 and 5"). */
 export const RATING_KEYS = [
@@ -116,6 +138,7 @@ export const appointmentResource: ResourceDef = {
   permission: 'appointment',
   label: 'Appointment',
   pluralLabel: 'Appointments',
+  screens: { slug: 'appointments', area: 'Learners' },
   titleField: 'interviewType',
   createSchema: appointmentCreateSchema,
   updateSchema: appointmentUpdateSchema,
@@ -136,6 +159,7 @@ export const appointmentResource: ResourceDef = {
     delete: { method: 'DELETE', path: 'delete' },
   },
   actions: [rateAction],
+  flows: [APPOINTMENT_FLOW],
   fields: [
     { name: 'id', label: 'Id', type: 'integer', filter: true, sort: true },
     {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FOLLOW_UP_STATUSES } from './enums';
 import { boundedDateTime, boundedDay, LEARNER_DATE_BOUNDS, optionalText, recordId, requiredText } from './fields';
+import { setFlow } from './flows';
 import type { FieldDef, ResourceDef } from './resource';
 import { idParam, isoDateTime, isoDay } from './wire';
 
@@ -18,6 +19,28 @@ export const LEAD_STATUSES = FOLLOW_UP_STATUSES;
 export type LeadStatus = (typeof LEAD_STATUSES)[number]['value'];
 /** A lead still being worked: `crm/add` on such a lead is a 409; Done and Rejected are closed. */
 export const OPEN_LEAD_STATUSES = ['Follow up', 'In Progress'] as const;
+
+/**
+ * A lead's follow-up as a flow (decision 032): worked (Follow up, In Progress) until Done or
+ * Rejected (with a reason); a closed lead is reopened at Follow up (`crm/add`). A first
+ * connected call moves Follow up to In Progress (`call/history/add`).
+ */
+export const LEAD_FLOW = setFlow<LeadStatus>({
+  name: 'lead',
+  label: 'Lead',
+  field: 'status',
+  states: LEAD_STATUSES.map((s) => s.value),
+  initial: 'Follow up',
+  next: {
+    'Follow up': ['In Progress', 'Done', 'Rejected'],
+    'In Progress': ['Follow up', 'Done', 'Rejected'],
+    Done: ['Follow up'],
+    Rejected: ['Follow up'],
+  },
+  // A rejected lead edited in the CRM says why (its binding's check, a 400 on the field); the
+  // learner page's Follow-up may reject without one.
+  moveLabels: { 'Follow up': 'Reopen', 'In Progress': 'In progress', Done: 'Done', Rejected: 'Reject' },
+});
 
 /** Spec §9 "Lead-rejection reasons" (their grouping of sub-reasons is not shown: a sub-reason is text). */
 export const LEAD_REJECTION_REASONS = [
@@ -101,6 +124,11 @@ export const leadResource: ResourceDef = {
   permission: 'lead',
   label: 'Lead',
   pluralLabel: 'CRM leads',
+  screens: {
+    slug: 'crm-leads',
+    area: 'Learners',
+    createdElsewhere: 'Learners come into the CRM from their page (decision 022).',
+  },
   titleField: 'followUpReason',
   // Learners come in through `crm/add`; `/admin/leads/add` and `bulk-add` (people who are not
   // learners yet) belong to the leads issue.
@@ -112,6 +140,7 @@ export const leadResource: ResourceDef = {
     list: { method: 'GET', path: 'get' },
     update: { method: 'PUT', path: 'edit' },
   },
+  flows: [LEAD_FLOW],
   fields: [
     { name: 'id', label: 'Id', type: 'integer', filter: true, sort: true },
     learnerRef,
@@ -186,6 +215,7 @@ export const callHistoryResource: ResourceDef = {
   permission: 'callHistory',
   label: 'Call',
   pluralLabel: 'Call history',
+  screens: { slug: 'call-history', area: 'Support', createdElsewhere: "Calls are logged from the learner's page." },
   titleField: 'outcome',
   // Logging a call is a module (`POST /admin/call/history/add`): it takes the lead under lock.
   createSchema: z.strictObject({}),

@@ -7,6 +7,7 @@ export * from './csv-export';
 export * from './enums';
 export * from './errors';
 export * from './fields';
+export * from './flows';
 export * from './history';
 export * from './holds';
 export * from './isa';
@@ -20,8 +21,8 @@ export * from './platform';
 export * from './preferences';
 export * from './resource';
 export * from './roles';
+export * from './row-scopes';
 export * from './saved-views';
-export * from './state-machine';
 export * from './support';
 export * from './wire';
 
@@ -48,8 +49,9 @@ import {
   testimonialResource,
 } from './content';
 import { callHistoryResource, leadResource } from './crm';
+import type { Flow } from './flows';
 import { holdTypeResource, learnerHoldResource } from './holds';
-import { isaTypeResource, mailOutboxResource } from './isa';
+import { ISA_FLOW, isaTypeResource, mailOutboxResource } from './isa';
 import {
   mentorTeamResource,
   notWorkingWarningResource,
@@ -64,50 +66,65 @@ import { auditResource, backendErrorResource, frontendErrorResource } from './pl
 import type { ResourceDef } from './resource';
 import { answerResource, questionResource } from './support';
 
-/** Every resource served by the generic engine, by url segment. */
+/**
+ * Every resource served by the generic engine, by url segment: the one list. The server binds each
+ * to its table (composition/resource-bindings.ts, a test holds them equal) and the console gives each
+ * its screens from `def.screens`, in this order within a navigation area (app/resources/registry.ts
+ * adds panels and actions only where a resource has them).
+ */
 export const RESOURCES: Record<string, ResourceDef> = Object.fromEntries(
   [
+    userResource,
+    messageResource,
+    taskSubmissionResource,
+    userFlagResource,
+    userFlagCommentResource,
+    strikeResource,
+    notWorkingWarningResource,
+    reactivationResource,
+    learnerHoldResource,
+    mailOutboxResource,
+    subscriptionResource,
+    upfrontDepositResource,
+    mentorTeamResource,
+    leadResource,
+    appointmentResource,
     blogResource,
     eventResource,
     testimonialResource,
     companyResource,
     productResource,
     orderResource,
-    degreeCategoryResource,
-    degreeResource,
     jobRoleResource,
+    planResource,
+    holdTypeResource,
+    isaTypeResource,
+    degreeResource,
+    degreeCategoryResource,
     locationResource,
     aiPromptResource,
-    enquiryResource,
+    websiteConfigurationResource,
     cardResource,
     userTypeResource,
     userTypeConditionResource,
     userTypeCardResource,
-    messageResource,
-    taskSubmissionResource,
-    holdTypeResource,
-    learnerHoldResource,
-    planResource,
-    subscriptionResource,
-    upfrontDepositResource,
-    isaTypeResource,
-    mailOutboxResource,
-    userFlagResource,
-    userFlagCommentResource,
-    strikeResource,
-    notWorkingWarningResource,
-    reactivationResource,
-    mentorTeamResource,
-    leadResource,
+    enquiryResource,
     callHistoryResource,
-    appointmentResource,
     questionResource,
     answerResource,
-    websiteConfigurationResource,
     auditResource,
     backendErrorResource,
     frontendErrorResource,
-    userResource,
   ].map((r) => [r.path, r]),
 );
+
+/**
+ * Every flow the product has, with the resource whose rows it moves (decision 032): the flows of
+ * the engine's resources, and the ISA's (its rows are a learner's ISAs, moved by `isa/*` calls).
+ */
+export const FLOWS: readonly { resource: string; flow: Flow }[] = [
+  ...Object.values(RESOURCES).flatMap((r) => (r.flows ?? []).map((flow) => ({ resource: r.path, flow }))),
+  { resource: 'user/isa', flow: ISA_FLOW as Flow },
+];
+
 export * from './calls';

@@ -6,7 +6,9 @@ import {
   ISA_STAFF_MOVES,
   ISA_SYSTEM_MOVES,
   ISA_TRANSITIONS,
+  ISA_UPDATE_MOVES,
   type IsaStatus,
+  isaMovePermission,
   isaMoveTarget,
   isaTypeCreateSchema,
   isaTypeIssues,
@@ -132,5 +134,16 @@ describe('ISA schemas', () => {
     expect(isaUpdateSchema.safeParse({ ...base, move: 'terminate', reason: 'Paid in full' }).success).toBe(true);
     expect(isaUpdateSchema.safeParse({ ...base, move: 'changeType' }).success).toBe(false);
     expect(isaUpdateSchema.safeParse({ ...base, move: 'cancelTermination' }).success).toBe(true);
+  });
+});
+
+describe('who may make each move is the flow’s (decision 032)', () => {
+  it('names an isa permission action for every staff move and none for a system move', () => {
+    const actions = new Set(['assign', 'update', 'upload', 'verify', 'extend', 'resend', 'remove']);
+    for (const move of ISA_STAFF_MOVES) expect(actions, move).toContain(isaMovePermission(move));
+    for (const move of ISA_SYSTEM_MOVES) expect(isaMovePermission(move), move).toBeUndefined();
+    expect(isaMovePermission('verify')).toBe('verify');
+    expect(new Set(ISA_UPDATE_MOVES.map(isaMovePermission))).toEqual(new Set(['update']));
+    expect([isaMovePermission('submitDocuments'), isaMovePermission('uploadVideo')]).toEqual(['upload', 'upload']);
   });
 });

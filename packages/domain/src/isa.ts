@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES, ISA_STATUSES } from './enums';
 import { boundedDay, moneyMinor, optionalText, recordId, requiredName, requiredText, updateOf } from './fields';
+import { type Flow, type FlowMove, movesFrom, namedFlow, openMoves } from './flows';
 import type { ResourceDef } from './resource';
 import { idParam, isoDateTime } from './wire';
 
@@ -42,6 +43,7 @@ export const isaTypeResource: ResourceDef = {
   permission: 'isaType',
   label: 'ISA type',
   pluralLabel: 'ISA types',
+  screens: { slug: 'isa-types', area: 'Configuration' },
   titleField: 'name',
   createSchema: isaTypeCreateSchema,
   updateSchema: updateOf(isaTypeCreateSchema),
@@ -135,9 +137,6 @@ export const ISA_MOVES = [
 ] as const;
 export type IsaMove = (typeof ISA_MOVES)[number];
 
-export const ISA_SYSTEM_MOVES: readonly IsaMove[] = ['deadlinePassed', 'expire'];
-export const ISA_STAFF_MOVES = ISA_MOVES.filter((m) => !ISA_SYSTEM_MOVES.includes(m));
-
 /** Labels of the moves, for buttons and the history. */
 export const ISA_MOVE_LABELS: Record<IsaMove, string> = {
   assign: 'Assign ISA',
@@ -156,6 +155,22 @@ export const ISA_MOVE_LABELS: Record<IsaMove, string> = {
   expire: 'Expired',
 };
 
+/** Who may make each staff move: the action of the `isa` permission (decision 003) it needs. */
+const ISA_MOVE_PERMISSION: Partial<Record<IsaMove, string>> = {
+  assign: 'assign',
+  changeType: 'update',
+  submitDocuments: 'upload',
+  uploadVideo: 'upload',
+  verify: 'verify',
+  extend: 'extend',
+  resend: 'resend',
+  requestTermination: 'update',
+  cancelTermination: 'update',
+  terminate: 'update',
+  optOut: 'update',
+  remove: 'remove',
+};
+
 const OPEN: IsaStatus[] = [
   'Documents Not Submitted',
   'Document Submission Overdue',
@@ -163,52 +178,84 @@ const OPEN: IsaStatus[] = [
   'ISA Acceptance Video Uploaded',
 ];
 const ENDED: IsaStatus[] = ['ISA Terminated', 'ISA Expired', 'Opted out from ISA'];
-const same = (statuses: IsaStatus[]) => Object.fromEntries(statuses.map((s) => [s, s])) as Record<IsaStatus, IsaStatus>;
-const to = (statuses: IsaStatus[], target: IsaStatus) =>
-  Object.fromEntries(statuses.map((s) => [s, target])) as Record<IsaStatus, IsaStatus>;
+const ISA_STATUS_VALUES = ISA_STATUSES.map((s) => s.value) as IsaStatus[];
 
-/** move -> (from status -> to status). The whole machine; the diagram is in decision 017. */
-export const ISA_TRANSITIONS: Record<IsaMove, Partial<Record<IsaStatus, IsaStatus>>> = {
-  // A new ISA, for a learner without one or whose last one ended (that one stays as history).
-  assign: to(['Not Assigned', ...ENDED], 'Documents Not Submitted'),
-  changeType: same(OPEN),
-  submitDocuments: {
-    'Documents Not Submitted': 'ISA Submitted',
-    'Document Submission Overdue': 'ISA Submitted',
-    'ISA Submitted': 'ISA Submitted',
-    'ISA Acceptance Video Uploaded': 'ISA Acceptance Video Uploaded',
-  },
-  uploadVideo: {
-    'ISA Submitted': 'ISA Acceptance Video Uploaded',
-    'ISA Acceptance Video Uploaded': 'ISA Acceptance Video Uploaded',
-  },
-  verify: { 'ISA Acceptance Video Uploaded': 'ISA Verified' },
-  // New dates: an overdue ISA gets a new document deadline and waits for documents again.
-  extend: {
-    'Documents Not Submitted': 'Documents Not Submitted',
-    'Document Submission Overdue': 'Documents Not Submitted',
-    'ISA Verified': 'ISA Verified',
-  },
-  resend: same(OPEN),
-  requestTermination: { 'ISA Verified': 'Termination Pending' },
-  cancelTermination: { 'Termination Pending': 'ISA Verified' },
-  terminate: { 'Termination Pending': 'ISA Terminated' },
-  optOut: to(OPEN, 'Opted out from ISA'),
-  // Before it is verified, or once it ended: a verified ISA ends by termination.
-  remove: to([...OPEN, ...ENDED], 'Not Assigned'),
-  deadlinePassed: { 'Documents Not Submitted': 'Document Submission Overdue' },
-  expire: to([...OPEN, 'ISA Verified'], 'ISA Expired'),
-};
+type IsaStep = Omit<FlowMove<IsaStatus>, 'label' | 'move'> & { move: IsaMove };
+const step = (move: IsaMove, from: IsaStatus[], to: IsaStatus): IsaStep => ({ move, from, to });
+/** A move that keeps each status it starts from (a new type, a resent link, new dates). */
+const stays = (move: IsaMove, from: IsaStatus[]): IsaStep[] => from.map((s) => step(move, [s], s));
+
+/**
+ * The ISA's lifecycle as one flow (decision 032; the diagram is in decision 017): each named
+ * move, the statuses it may start from and where it leads. "Not Assigned" is a learner with no
+ * current ISA: `remove` ends the ISA (it stays as history, with the status it had).
+ */
+export const ISA_FLOW: Flow<IsaStatus> = namedFlow({
+  name: 'isa',
+  label: 'ISA',
+  field: 'status',
+  states: ISA_STATUS_VALUES,
+  initial: 'Not Assigned',
+  moves: (
+    [
+      // A new ISA, for a learner without one or whose last one ended (that one stays as history).
+      step('assign', ['Not Assigned', ...ENDED], 'Documents Not Submitted'),
+      ...stays('changeType', OPEN),
+      step('submitDocuments', ['Documents Not Submitted', 'Document Submission Overdue'], 'ISA Submitted'),
+      ...stays('submitDocuments', ['ISA Submitted', 'ISA Acceptance Video Uploaded']),
+      step('uploadVideo', ['ISA Submitted', 'ISA Acceptance Video Uploaded'], 'ISA Acceptance Video Uploaded'),
+      step('verify', ['ISA Acceptance Video Uploaded'], 'ISA Verified'),
+      // New dates: an overdue ISA gets a new document deadline and waits for documents again.
+      step('extend', ['Documents Not Submitted', 'Document Submission Overdue'], 'Documents Not Submitted'),
+      ...stays('extend', ['ISA Verified']),
+      ...stays('resend', OPEN),
+      step('requestTermination', ['ISA Verified'], 'Termination Pending'),
+      step('cancelTermination', ['Termination Pending'], 'ISA Verified'),
+      step('terminate', ['Termination Pending'], 'ISA Terminated'),
+      step('optOut', OPEN, 'Opted out from ISA'),
+      // Before it is verified, or once it ended: a verified ISA ends by termination.
+      step('remove', [...OPEN, ...ENDED], 'Not Assigned'),
+      { ...step('deadlinePassed', ['Documents Not Submitted'], 'Document Submission Overdue'), system: true },
+      { ...step('expire', [...OPEN, 'ISA Verified'], 'ISA Expired'), system: true },
+    ] as IsaStep[]
+  ).map((m) => ({
+    ...m,
+    label: ISA_MOVE_LABELS[m.move],
+    ...(ISA_MOVE_PERMISSION[m.move] ? { permission: ISA_MOVE_PERMISSION[m.move] } : {}),
+  })),
+});
+
+/** move -> (from status -> to status): the ISA flow as a table (tests and the decision read it). */
+export const ISA_TRANSITIONS = Object.fromEntries(
+  ISA_MOVES.map((move) => [
+    move,
+    Object.fromEntries(
+      ISA_FLOW.moves.filter((m) => m.move === move).flatMap((m) => m.from.map((from) => [from, m.to])),
+    ),
+  ]),
+) as Record<IsaMove, Partial<Record<IsaStatus, IsaStatus>>>;
 
 /** Where `move` leads from `status`, or null when it may not be made from there. */
 export function isaMoveTarget(status: IsaStatus, move: IsaMove): IsaStatus | null {
-  return ISA_TRANSITIONS[move][status] ?? null;
+  return movesFrom(ISA_FLOW, status).find((m) => m.move === move)?.to ?? null;
+}
+
+/**
+ * The `isa` permission action a move needs (its route's access and the console's button), from
+ * the flow; a system move has none.
+ */
+export function isaMovePermission(move: IsaMove): string | undefined {
+  return ISA_FLOW.moves.find((m) => m.move === move)?.permission;
 }
 
 /** The staff moves open from `status` (what the console offers, what a 409 names). */
 export function allowedIsaMoves(status: IsaStatus): IsaMove[] {
-  return ISA_STAFF_MOVES.filter((m) => isaMoveTarget(status, m) !== null);
+  return openMoves(ISA_FLOW, status) as IsaMove[];
 }
+
+/** Moves only the sweeps make, and those staff make: read from the flow. */
+export const ISA_SYSTEM_MOVES = ISA_MOVES.filter((m) => ISA_FLOW.moves.some((s) => s.move === m && s.system));
+export const ISA_STAFF_MOVES = ISA_MOVES.filter((m) => !ISA_SYSTEM_MOVES.includes(m));
 
 /** An ISA row exists (assigned, possibly ended) in every status but Not Assigned. */
 export const ISA_ASSIGNED_STATUSES = ISA_STATUSES.map((s) => s.value).filter((s) => s !== 'Not Assigned');
@@ -329,19 +376,6 @@ export type IsaStateWire = z.input<typeof isaStateSchema>;
 export type IsaRecordWire = z.input<typeof isaRecordSchema>;
 export type IsaStoredFileWire = z.input<typeof isaStoredFileSchema>;
 
-/** A refused move: 409 with the moves open from the ISA's status. */
-export const isaMoveRefusedSchema = z
-  .object({
-    message: z.string(),
-    code: z.literal('CONFLICT'),
-    status: z.string(),
-    allowed: z.array(z.enum(ISA_MOVES)),
-  })
-  .meta({
-    id: 'IsaMoveRefused',
-    description: 'The move is not open from the ISA status; `allowed` names those that are',
-  });
-
 // ---------- Mail outbox ----------
 export const MAIL_STATUSES = [
   { value: 'queued', label: 'Queued', color: 'gray' },
@@ -356,6 +390,11 @@ export const mailOutboxResource: ResourceDef = {
   permission: 'mailOutbox',
   label: 'Mail',
   pluralLabel: 'Mail outbox',
+  screens: {
+    slug: 'mail-outbox',
+    area: 'Learners',
+    createdElsewhere: 'Written by the server only (the ISA link...), decision 017.',
+  },
   titleField: 'subject',
   createSchema: none,
   updateSchema: none,

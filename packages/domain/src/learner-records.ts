@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { REQUEST_STATUSES } from './enums';
 import { recordId, requiredText } from './fields';
+import { setFlow } from './flows';
 import type { ResourceDef, RouteSpec } from './resource';
 import { TEAM_MEMBER_ROLES } from './roles';
 import { idParam, isoDateTime } from './wire';
@@ -9,7 +10,7 @@ import { idParam, isoDateTime } from './wire';
  * A learner's own records (spec §7 Users, decision 014): flags and their comments, strikes,
  * not-working warnings, reactivation requests, the learner's mentor team and the student
  * teams they work in. Every table names its learner in `user_id`, so each record follows its
- * learner's row scope (`learnerChildScopes`); who wrote it is recorded by the server.
+ * learner's row scope (a `learner` rule in ROW_SCOPES, decision 034); who wrote it is recorded by the server.
  */
 
 const learnerField = {
@@ -40,6 +41,29 @@ export const FLAG_STATUSES = [
 export type FlagStatus = (typeof FLAG_STATUSES)[number]['value'];
 const flagStatusValues = ['Archived', 'Live'] as const;
 
+/** A flag is Live until a comment archives it (resolved); a comment can make it Live again. */
+export const FLAG_FLOW = setFlow<FlagStatus>({
+  name: 'flag',
+  label: 'Flag',
+  field: 'status',
+  states: flagStatusValues,
+  initial: 'Live',
+  next: { Live: ['Archived'], Archived: ['Live'] },
+  moveLabels: { Archived: 'Archive', Live: 'Make live again' },
+});
+
+/** A reactivation request is decided once: Pending -> Fulfilled or Rejected, with a note. */
+export const REACTIVATION_FLOW = setFlow<(typeof REQUEST_STATUSES)[number]['value']>({
+  name: 'reactivation',
+  label: 'Reactivation request',
+  field: 'status',
+  states: REQUEST_STATUSES.map((s) => s.value),
+  initial: 'Pending',
+  next: { Pending: ['Fulfilled', 'Rejected'], Fulfilled: [], Rejected: [] },
+  moveLabels: { Fulfilled: 'Fulfil', Rejected: 'Reject' },
+  requires: { Fulfilled: ['decisionNote'], Rejected: ['decisionNote'] },
+});
+
 export const userFlagCreateSchema = z.strictObject({
   userId: recordId('Learner'),
   title: requiredText('Reason', 200),
@@ -52,12 +76,14 @@ export const userFlagResource: ResourceDef = {
   permission: 'userFlag',
   label: 'Flag',
   pluralLabel: 'Flags',
+  screens: { slug: 'flags', area: 'Learners' },
   titleField: 'title',
   createSchema: userFlagCreateSchema,
   updateSchema: z.strictObject({}),
   defaultSort: { field: 'createdAt', dir: 'desc' },
   // `DELETE flag/delete/{id}` is a module route: it deletes the comments too, each audited.
   operations: ['list', 'create'],
+  flows: [FLAG_FLOW],
   routes: { list: [ALL, { method: 'GET', path: 'get', query: byLearner }] },
   fields: [
     { name: 'id', label: 'Id', type: 'integer', filter: true, sort: true },
@@ -99,6 +125,11 @@ export const userFlagCommentResource: ResourceDef = {
   permission: 'userFlag',
   label: 'Flag comment',
   pluralLabel: 'Flag comments',
+  screens: {
+    slug: 'flag-comments',
+    area: 'Learners',
+    createdElsewhere: "Written on the flag, from the learner's page.",
+  },
   titleField: 'comment',
   createSchema: userFlagCommentCreateSchema,
   updateSchema: z.strictObject({}),
@@ -150,6 +181,7 @@ export const strikeResource: ResourceDef = {
   permission: 'strike',
   label: 'Strike',
   pluralLabel: 'Strikes',
+  screens: { slug: 'strikes', area: 'Learners' },
   titleField: 'reason',
   createSchema: strikeCreateSchema,
   updateSchema: z.strictObject({}),
@@ -198,6 +230,7 @@ export const notWorkingWarningResource: ResourceDef = {
   permission: 'notWorkingWarning',
   label: 'Not-working warning',
   pluralLabel: 'Not-working warnings',
+  screens: { slug: 'not-working-warnings', area: 'Learners', createdElsewhere: "Issued from the learner's page." },
   titleField: 'reason',
   createSchema: z.strictObject({}),
   updateSchema: z.strictObject({}),
@@ -239,11 +272,13 @@ export const reactivationResource: ResourceDef = {
   permission: 'reactivation',
   label: 'Reactivation request',
   pluralLabel: 'Reactivation requests',
+  screens: { slug: 'reactivation-requests', area: 'Learners' },
   titleField: 'reason',
   createSchema: reactivationCreateSchema,
   updateSchema: z.strictObject({}),
   defaultSort: { field: 'createdAt', dir: 'desc' },
   operations: ['list', 'create'],
+  flows: [REACTIVATION_FLOW],
   routes: {
     // `GET /admin/user/reactivation` (a learner's requests, or the queue by status) is a module route.
     list: ALL,
@@ -303,6 +338,7 @@ export const mentorTeamResource: ResourceDef = {
   permission: 'mentorTeam',
   label: 'Mentor team member',
   pluralLabel: 'Mentor teams',
+  screens: { slug: 'mentor-teams', area: 'Learners', createdElsewhere: "Assigned from the learner's page." },
   titleField: 'mentorId',
   createSchema: mentorTeamCreateSchema,
   updateSchema: z.strictObject({}),

@@ -15,6 +15,7 @@ import {
   UPFRONT_STATUSES,
 } from './enums';
 import { boundedDay, LEARNER_DATE_BOUNDS, optionalText, recordId, requiredName, requiredText } from './fields';
+import { setFlow } from './flows';
 import {
   LEARNER_FLOWS,
   PENALTY_REASONS,
@@ -393,6 +394,7 @@ export const userResource: ResourceDef = {
   permission: 'user',
   label: 'Learner',
   pluralLabel: 'Learners',
+  screens: { slug: 'learners', area: 'Learners' },
   titleField: 'name',
   createSchema: none,
   updateSchema: none,
@@ -411,7 +413,7 @@ export const userResource: ResourceDef = {
   },
   fields: LEARNER_FIELDS,
   actions: LEARNER_ACTIONS,
-  machines: LEARNER_FLOWS,
+  flows: LEARNER_FLOWS,
 };
 
 // ---------- Messages from staff to a learner (POST /admin/message/add) ----------
@@ -431,6 +433,7 @@ export const messageResource: ResourceDef = {
   permission: 'message',
   label: 'Message',
   pluralLabel: 'Messages',
+  screens: { slug: 'messages', area: 'Learners' },
   titleField: 'subject',
   createSchema: messageCreateSchema,
   updateSchema: z.strictObject({}),
@@ -521,16 +524,33 @@ export const chatTokenSchema = z.object({ token: z.string(), expiresAt: isoDateT
  * Read-only here: learners submit from their own app; staff read them on the learner's page
  * (reviews and undo come with the curriculum).
  */
+/** A task submission waits Submitted until a mentor reviews it (the curriculum issue writes it). */
+export const SUBMISSION_FLOW = setFlow<(typeof SUBMISSION_STATUSES)[number]['value']>({
+  name: 'submission',
+  label: 'Task submission',
+  field: 'status',
+  states: SUBMISSION_STATUSES.map((s) => s.value),
+  initial: 'Submitted',
+  next: { Submitted: ['Reviewed'], Reviewed: [] },
+  moveLabels: { Reviewed: 'Review' },
+});
+
 export const taskSubmissionResource: ResourceDef = {
   path: 'user/task-submission',
   permission: 'submission',
   label: 'Task submission',
   pluralLabel: 'Task submissions',
+  screens: {
+    slug: 'task-submissions',
+    area: 'Learners',
+    createdElsewhere: "Submitted from the learners' own app; read here.",
+  },
   titleField: 'taskId',
   createSchema: none,
   updateSchema: none,
   operations: ['list'],
   defaultSort: { field: 'submittedAt', dir: 'desc' },
+  flows: [SUBMISSION_FLOW],
   routes: {
     list: [
       { method: 'GET', path: '/admin/user/tasks', query: { userId: 'userId' } },

@@ -198,37 +198,3 @@ export function can(role: RoleKey, resource: PermissionResource, action: Action)
   const grants = PERMISSIONS[resource] as Grants;
   return grants[action]?.includes(role) ?? false;
 }
-
-/**
- * Row scopes: for these (resource, role) pairs the role sees only some rows.
- * - ownCollege: rows whose college is the actor's college (COLLEGE_ADMIN)
- * - ownLearners: learners whose motivator is the actor (MOTIVATOR)
- * - ownBatches: learners in batches the actor mentors (MENTOR)
- */
-export type RowScope = 'ownCollege' | 'ownLearners' | 'ownBatches';
-export const ROW_SCOPES: Partial<Record<PermissionResource, Partial<Record<RoleKey, RowScope>>>> = {
-  user: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  // A learner's own records (messages; later flags, strikes, holds) follow their learner's scope.
-  message: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  submission: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  hold: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  subscription: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  isa: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  mailOutbox: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  userFlag: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  strike: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  notWorkingWarning: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  reactivation: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  mentorTeam: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  studentTeam: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  // The CRM and appointments follow the learner they name (decision 022).
-  lead: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  callHistory: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  appointment: { COLLEGE_ADMIN: 'ownCollege', MOTIVATOR: 'ownLearners', MENTOR: 'ownBatches' },
-  batch: { COLLEGE_ADMIN: 'ownCollege', MENTOR: 'ownBatches' },
-  college: { COLLEGE_ADMIN: 'ownCollege' },
-};
-
-export function rowScope(role: RoleKey, resource: PermissionResource): RowScope | undefined {
-  return ROW_SCOPES[resource]?.[role];
-}

@@ -5,7 +5,7 @@ import {
   PRO_STATUSES,
   SHARPENER_PLUS_STATUSES,
 } from './enums';
-import type { StateMachine } from './state-machine';
+import { setFlow } from './flows';
 
 // ---------- The placement flows of spec §4, as data (decision 018) ----------
 
@@ -58,12 +58,13 @@ const valuesOf = <T extends readonly { value: string }[]>(options: T) =>
   options.map((o) => o.value) as T[number]['value'][];
 
 type PaymentState = PlacementPaymentStatus;
-export const PLACEMENT_PAYMENT_MACHINE: StateMachine<PaymentState> = {
+export const PLACEMENT_PAYMENT_MACHINE = setFlow<PaymentState>({
+  name: 'placementPayment',
   label: 'Placement payment',
   field: 'placementPaymentStatus',
   states: valuesOf(PLACEMENT_PAYMENT_STATUSES),
   initial: 'NOT_OPTED',
-  moves: {
+  next: {
     NOT_OPTED: ['QUALIFICATION_STARTED'],
     QUALIFICATION_STARTED: ['QUALIFIED_AND_MOCK_PENDING', 'NOT_QUALIFIED', 'NOT_OPTED'],
     QUALIFIED_AND_MOCK_PENDING: ['MOCK_COMPLETED', 'NOT_QUALIFIED'],
@@ -85,15 +86,16 @@ export const PLACEMENT_PAYMENT_MACHINE: StateMachine<PaymentState> = {
     PAYMENT_SKIPPED: 'Skip payment',
     PAYMENT_HOLD: 'Hold payment',
   },
-};
+});
 
 type PenaltyState = (typeof PLACEMENT_PENALTY_STATUSES)[number]['value'];
-export const PLACEMENT_PENALTY_MACHINE: StateMachine<PenaltyState> = {
+export const PLACEMENT_PENALTY_MACHINE = setFlow<PenaltyState>({
+  name: 'placementPenalty',
   label: 'Placement penalty',
   field: 'placementPenaltyPaymentStatus',
   states: valuesOf(PLACEMENT_PENALTY_STATUSES),
   initial: 'Not Required',
-  moves: {
+  next: {
     'Not Required': ['Required and Pending'],
     'Required and Pending': ['Paid', 'Pending CIBIL check', 'Not Required'],
     'Pending CIBIL check': ['Paid', 'Required and Pending', 'Not Required'],
@@ -106,15 +108,16 @@ export const PLACEMENT_PENALTY_MACHINE: StateMachine<PenaltyState> = {
     'Pending CIBIL check': 'Send to CIBIL check',
     'Not Required': 'Waive',
   },
-};
+});
 
 type ProState = (typeof PRO_STATUSES)[number]['value'];
-export const PRO_STATUS_MACHINE: StateMachine<ProState> = {
+export const PRO_STATUS_MACHINE = setFlow<ProState>({
+  name: 'proStatus',
   label: 'Pro status',
   field: 'proStatus',
   states: valuesOf(PRO_STATUSES),
   initial: 'Not Eligible',
-  moves: {
+  next: {
     'Not Eligible': ['Payment Pending'],
     'Payment Pending': ['Pro User', 'Did not pay', 'Not Eligible'],
     'Did not pay': ['Payment Pending'],
@@ -126,31 +129,33 @@ export const PRO_STATUS_MACHINE: StateMachine<ProState> = {
     'Did not pay': 'Did not pay',
     'Not Eligible': 'Withdraw offer',
   },
-};
+});
 
 type SharpenerState = (typeof SHARPENER_PLUS_STATUSES)[number]['value'];
-export const SHARPENER_PLUS_MACHINE: StateMachine<SharpenerState> = {
+export const SHARPENER_PLUS_MACHINE = setFlow<SharpenerState>({
+  name: 'sharpenerPlus',
   label: 'Sharpener-plus status',
   field: 'sharpenerPlusStatus',
   states: valuesOf(SHARPENER_PLUS_STATUSES),
   initial: 'Plus User',
   fromEmpty: ['Plus User'],
-  moves: {
+  next: {
     'Plus User': ['Mock Completed'],
     'Mock Completed': ['Eligible for ISA', 'ISA Eligibility Failed'],
     'ISA Eligibility Failed': ['Mock Completed'],
     'Eligible for ISA': ['Placed'],
     Placed: [],
   },
-};
+});
 
 type AlumniState = (typeof ALUMNI_STATUSES)[number]['value'];
-export const ALUMNI_MACHINE: StateMachine<AlumniState> = {
+export const ALUMNI_MACHINE = setFlow<AlumniState>({
+  name: 'alumni',
   label: 'Alumni status',
   field: 'alumniStatus',
   states: valuesOf(ALUMNI_STATUSES),
   initial: 'Not Started',
-  moves: {
+  next: {
     'Not Started': ['Not Eligible', 'Payment Pending'],
     'Not Eligible': ['Not Started'],
     'Payment Pending': ['Payment Done', 'Not Eligible'],
@@ -160,33 +165,35 @@ export const ALUMNI_MACHINE: StateMachine<AlumniState> = {
     'Mock Completed': ['Placed'],
     Placed: [],
   },
-};
+});
 
 type PanState = (typeof PAN_VERIFICATION_STATUSES)[number]['value'];
-export const PAN_VERIFICATION_MACHINE: StateMachine<PanState> = {
+export const PAN_VERIFICATION_MACHINE = setFlow<PanState>({
+  name: 'panVerification',
   label: 'PAN verification',
   field: 'panVerificationStatus',
   states: valuesOf(PAN_VERIFICATION_STATUSES),
   initial: 'Not Verified',
-  moves: {
+  next: {
     'Not Verified': ['Applied'],
     Applied: ['Verified', 'Rejected'],
     Rejected: ['Applied'],
     Verified: [],
   },
-};
+});
 
 /** A completed verification stays at its last step. */
 const stepsDone = (row: Readonly<Record<string, unknown>>) =>
   row.verificationStatus === 'Verification Completed' ? 'the verification is completed' : undefined;
 
 type StepState = (typeof VERIFICATION_STEPS)[number]['value'];
-export const VERIFICATION_STEP_MACHINE: StateMachine<StepState> = {
+export const VERIFICATION_STEP_MACHINE = setFlow<StepState>({
+  name: 'verificationStep',
   label: 'Verification step',
   field: 'verificationStep',
   states: valuesOf(VERIFICATION_STEPS),
   initial: 'pan',
-  moves: {
+  next: {
     pan: ['cibil'],
     cibil: ['unlock', 'pan'],
     unlock: ['pan'],
@@ -196,21 +203,21 @@ export const VERIFICATION_STEP_MACHINE: StateMachine<StepState> = {
     unlock: 'CIBIL done: unlock',
     pan: 'Start over from PAN',
   },
+  locked: stepsDone,
   guards: {
-    cibil: (row) =>
-      stepsDone(row) ?? (row.panVerificationStatus === 'Verified' ? undefined : 'the PAN is not verified'),
-    unlock: (row) => stepsDone(row) ?? (row.cibilScore == null ? 'no CIBIL score has been checked' : undefined),
-    pan: stepsDone,
+    cibil: (row) => (row.panVerificationStatus === 'Verified' ? undefined : 'the PAN is not verified'),
+    unlock: (row) => (row.cibilScore == null ? 'no CIBIL score has been checked' : undefined),
   },
-};
+});
 
 type VerificationState = (typeof VERIFICATION_STATUSES)[number]['value'];
-export const VERIFICATION_MACHINE: StateMachine<VerificationState> = {
+export const VERIFICATION_MACHINE = setFlow<VerificationState>({
+  name: 'verification',
   label: 'Verification',
   field: 'verificationStatus',
   states: valuesOf(VERIFICATION_STATUSES),
   initial: 'Verification Pending',
-  moves: {
+  next: {
     'Verification Pending': ['Verification Completed'],
     'Verification Completed': [],
   },
@@ -219,7 +226,7 @@ export const VERIFICATION_MACHINE: StateMachine<VerificationState> = {
     'Verification Completed': (row) =>
       row.verificationStep === 'unlock' ? undefined : 'the verification has not reached its last step, unlock',
   },
-};
+});
 
 /** Every placement flow of a learner, in the order the learner page shows them. */
 export const LEARNER_FLOWS = [

@@ -10,9 +10,9 @@ import {
   requiredText,
   updateOf,
 } from './fields';
+import { setFlow } from './flows';
 import { currencyCode } from './money';
 import type { ResourceDef } from './resource';
-import type { StateMachine } from './state-machine';
 
 // ---------- Plans (/admin/plan/*), subscriptions and upfront deposits (decision 018) ----------
 
@@ -74,6 +74,7 @@ export const planResource: ResourceDef = {
   permission: 'plan',
   label: 'Plan',
   pluralLabel: 'Plans',
+  screens: { slug: 'plans', area: 'Configuration' },
   titleField: 'name',
   createSchema: planCreateSchema,
   updateSchema: updateOf(planCreateSchema),
@@ -144,14 +145,15 @@ export const SUBSCRIPTION_STATUSES = [
   { value: 'Cancelled', label: 'Cancelled', color: 'red' },
 ] as const;
 
-export const SUBSCRIPTION_MACHINE: StateMachine<(typeof SUBSCRIPTION_STATUSES)[number]['value']> = {
+export const SUBSCRIPTION_MACHINE = setFlow<(typeof SUBSCRIPTION_STATUSES)[number]['value']>({
+  name: 'subscription',
   label: 'Subscription',
   field: 'status',
   states: ['Active', 'Ended', 'Cancelled'],
   initial: 'Active',
-  moves: { Active: ['Ended', 'Cancelled'], Ended: [], Cancelled: [] },
+  next: { Active: ['Ended', 'Cancelled'], Ended: [], Cancelled: [] },
   moveLabels: { Ended: 'End', Cancelled: 'Cancel' },
-};
+});
 
 /** An upfront deposit: Pending until paid; Expired when its day passes unpaid (until extended). */
 export const DEPOSIT_STATUSES = [
@@ -161,15 +163,18 @@ export const DEPOSIT_STATUSES = [
 ] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number]['value'];
 
-export const DEPOSIT_MACHINE: StateMachine<DepositStatus> = {
+export const DEPOSIT_MACHINE = setFlow<DepositStatus>({
+  name: 'upfrontDeposit',
   label: 'Upfront deposit',
   field: 'status',
   states: ['Pending', 'Paid', 'Expired'],
   initial: 'Pending',
   // Extending a Pending deposit only moves its date; an Expired one becomes Pending again.
-  moves: { Pending: ['Paid', 'Expired'], Expired: ['Pending', 'Paid'], Paid: [] },
+  next: { Pending: ['Paid', 'Expired'], Expired: ['Pending', 'Paid'], Paid: [] },
   moveLabels: { Paid: 'Record payment', Expired: 'Expire', Pending: 'Extend expiration' },
-};
+  // Time expires a deposit: the daily sweep, never a person.
+  system: ['Expired'],
+});
 
 const day = (label: string) => boundedDay(label, LEARNER_DATE_BOUNDS);
 
@@ -199,6 +204,12 @@ export const subscriptionResource: ResourceDef = {
   permission: 'subscription',
   label: 'Subscription',
   pluralLabel: 'Subscriptions',
+  screens: {
+    slug: 'subscriptions',
+    area: 'Learners',
+    createdElsewhere:
+      'Added by "Add plan" on the learner\'s page (with the deposit and the plan it replaces); ended or cancelled here.',
+  },
   titleField: 'planLabel',
   createSchema: addPlanSchema,
   updateSchema: subscriptionUpdateSchema,
@@ -212,7 +223,7 @@ export const subscriptionResource: ResourceDef = {
     ],
     update: { method: 'PUT', path: ':id' },
   },
-  machines: [SUBSCRIPTION_MACHINE],
+  flows: [SUBSCRIPTION_MACHINE],
   fields: [
     { name: 'id', label: 'Id', type: 'integer', list: true, filter: true, sort: true },
     {
@@ -281,6 +292,7 @@ export const upfrontDepositResource: ResourceDef = {
   permission: 'subscription',
   label: 'Upfront deposit',
   pluralLabel: 'Upfront deposits',
+  screens: { slug: 'upfront-deposits', area: 'Learners', createdElsewhere: "Added with a plan on the learner's page." },
   titleField: 'id',
   createSchema: z.strictObject({}),
   updateSchema: z.strictObject({}),
@@ -290,7 +302,7 @@ export const upfrontDepositResource: ResourceDef = {
     list: [{ method: 'GET', path: '/admin/subscription/upfront-deposit', query: { userId: 'userId' } }],
     read: { method: 'GET', path: ':id' },
   },
-  machines: [DEPOSIT_MACHINE],
+  flows: [DEPOSIT_MACHINE],
   actions: [
     {
       name: 'extendExpiration',

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { blogResource, eventCreateSchema } from './content';
-import { can, PERMISSIONS, rowScope } from './permissions';
+import { can, PERMISSIONS } from './permissions';
 import { operatorsFor, parseFilters, parseSort } from './resource';
 import { ROLES, roleByName } from './roles';
+import { rowScope } from './row-scopes';
 
 describe('parseFilters', () => {
   it('accepts whitelisted fields with operators their type allows, coercing values', () => {
@@ -104,7 +105,7 @@ describe('roles and permissions', () => {
     expect(can('MARKETING', 'blog', 'create')).toBe(true);
     expect(can('MENTOR', 'blog', 'create')).toBe(false);
     expect(can('HR', 'audit', 'list')).toBe(false);
-    expect(rowScope('COLLEGE_ADMIN', 'user')).toBe('ownCollege');
+    expect(rowScope('COLLEGE_ADMIN', 'user')).toEqual({ by: 'college', column: 'collegeId' });
     expect(rowScope('HR', 'user')).toBeUndefined();
   });
 });

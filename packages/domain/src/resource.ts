@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { DateBounds } from './fields';
+import type { Flow } from './flows';
 import type { PermissionResource } from './permissions';
 import type { RoleKey } from './roles';
-import type { StateMachine } from './state-machine';
 import { decimalInt, INT4_MAX, INT4_MIN } from './wire';
 
 /** Filter operators (spec §5). */
@@ -149,6 +149,17 @@ export type ActionSpec = {
   confirm?: string;
 };
 
+/** The console's navigation groups, the BLUEPRINT's areas as staff know them. */
+export const NAV_AREAS = ['Learners', 'Content', 'Placements', 'Configuration', 'Support', 'Administration'] as const;
+export type NavArea = (typeof NAV_AREAS)[number];
+
+/**
+ * Where a resource's screens sit in the console: /{slug}, /{slug}/new, /{slug}/{id}, listed under
+ * `area` (in the order of RESOURCES). A resource whose records are made by a workflow elsewhere
+ * (a learner's page, the server itself) says where, and gets no create screen.
+ */
+export type ResourceScreens = { slug: string; area: NavArea; createdElsewhere?: string };
+
 export type ResourceDef = {
   /** Url segment: /admin/{path}/get ... */
   path: string;
@@ -156,6 +167,8 @@ export type ResourceDef = {
   permission: PermissionResource;
   label: string;
   pluralLabel: string;
+  /** Where the console shows it: its screens' url segment and navigation area (see ResourceScreens). */
+  screens: ResourceScreens;
   titleField: string;
   fields: readonly FieldDef[];
   createSchema: z.ZodType;
@@ -174,10 +187,10 @@ export type ResourceDef = {
   actions?: readonly ActionSpec[];
   /**
    * Flows the record moves through (a learner's placement penalty): any write that changes a
-   * machine's field (an update, an action) must be one of its moves, or it is refused with 409
-   * naming the allowed ones, and nothing changes (decision 018).
+   * flow's field (an update, an action) must be one of its moves, or it is refused with 409
+   * naming the allowed ones, and nothing changes (decisions 018, 032).
    */
-  machines?: readonly StateMachine[];
+  flows?: readonly Flow[];
   /** Method and path of each call where the spec names it otherwise than DEFAULT_ROUTES (several allowed). */
   routes?: Partial<Record<RouteName, RouteSpec | readonly RouteSpec[]>>;
 };

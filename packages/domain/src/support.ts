@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QUESTION_STATUSES } from './enums';
 import { recordId, requiredText, version } from './fields';
+import { setFlow } from './flows';
 import type { ResourceDef } from './resource';
 
 // ---------- Q&A: questions (the mentors' inbox) and their answers ----------
@@ -16,15 +17,34 @@ export const questionUpdateSchema = z.strictObject({
   version,
 });
 
+/**
+ * A question waits Un-Answered in the mentors' inbox until an answer moves it to Answered; staff
+ * archive it, or bring it back (decision 032).
+ */
+export const QUESTION_FLOW = setFlow<(typeof QUESTION_STATUSES)[number]['value']>({
+  name: 'question',
+  label: 'Question',
+  field: 'status',
+  states: QUESTION_STATUSES.map((s) => s.value),
+  initial: 'Un-Answered',
+  next: {
+    'Un-Answered': ['Answered', 'Archive'],
+    Answered: ['Archive', 'Un-Answered'],
+    Archive: ['Un-Answered', 'Answered'],
+  },
+});
+
 export const questionResource: ResourceDef = {
   path: 'question',
   permission: 'question',
   label: 'Question',
   pluralLabel: 'Questions',
+  screens: { slug: 'questions', area: 'Support' },
   titleField: 'title',
   createSchema: questionCreateSchema,
   updateSchema: questionUpdateSchema,
   defaultSort: { field: 'createdAt', dir: 'desc' },
+  flows: [QUESTION_FLOW],
   fields: [
     { name: 'id', label: 'Id', type: 'integer', filter: true, sort: true },
     {
@@ -71,6 +91,7 @@ export const answerResource: ResourceDef = {
   permission: 'question',
   label: 'Answer',
   pluralLabel: 'Answers',
+  screens: { slug: 'answers', area: 'Support' },
   titleField: 'body',
   createSchema: answerCreateSchema,
   updateSchema: answerUpdateSchema,

@@ -100,7 +100,7 @@ import { syncLearnerPlan } from '../modules/subscriptions/sync-learner-plan';
 import { markQuestionAnswered } from '../modules/support/mark-question-answered';
 import { checkLearnerHold } from '../modules/users/check-learner-hold';
 import { mustBeInactiveLearner, mustNameMentor } from '../modules/users/learner-record-checks';
-import { LEARNER_SCOPES, learnerChildScopes, mustNameLearner } from '../platform/row-scopes';
+import { mustNameLearner } from '../platform/row-scopes';
 import { APPOINTMENT_DERIVED, LEAD_DERIVED } from '../resources/crm-fields';
 import { type ResourceBinding, type ResourceService, registerResource } from '../resources/engine';
 import { LEARNER_COMPUTED_ACTIONS, LEARNER_DERIVED, LEARNER_TOTAL } from '../resources/learner-fields';
@@ -125,7 +125,6 @@ export function resourceBindings(): ResourceBinding[] {
       entity: 'user',
       hidden: USER_SECRET_COLUMNS,
       baseWhere: eq(users.roleId, roleByKey('USER')!.id),
-      scopes: LEARNER_SCOPES,
       derived: LEARNER_DERIVED,
       compute: LEARNER_COMPUTED_ACTIONS,
       exactTotal: LEARNER_TOTAL,
@@ -137,7 +136,7 @@ export function resourceBindings(): ResourceBinding[] {
       def: taskSubmissionResource,
       table: taskSubmissions,
       entity: 'taskSubmission',
-      scopes: learnerChildScopes(taskSubmissions.userId),
+      learnerColumn: taskSubmissions.userId,
     },
     // A learner's subscriptions and their upfront deposits (decision 018): added by the
     // plan/add workflow; every write keeps the learner's Plans and Upfront Status in step.
@@ -145,7 +144,7 @@ export function resourceBindings(): ResourceBinding[] {
       def: subscriptionResource,
       table: subscriptions,
       entity: 'subscription',
-      scopes: learnerChildScopes(subscriptions.userId),
+      learnerColumn: subscriptions.userId,
       derived: SUBSCRIPTION_DERIVED,
       check: subscriptionIssues,
       afterWrite: (tx, actor, row) => syncLearnerPlan(tx, actor, row.userId as number),
@@ -154,7 +153,7 @@ export function resourceBindings(): ResourceBinding[] {
       def: upfrontDepositResource,
       table: upfrontDeposits,
       entity: 'upfrontDeposit',
-      scopes: learnerChildScopes(upfrontDeposits.userId),
+      learnerColumn: upfrontDeposits.userId,
       compute: DEPOSIT_COMPUTED_ACTIONS,
       afterWrite: (tx, actor, row) => syncLearnerPlan(tx, actor, row.userId as number),
     },
@@ -164,7 +163,7 @@ export function resourceBindings(): ResourceBinding[] {
       def: learnerHoldResource,
       table: learnerHolds,
       entity: 'learnerHold',
-      scopes: learnerChildScopes(learnerHolds.userId),
+      learnerColumn: learnerHolds.userId,
       onCreate: (a) => ({ placedById: a.user.id, placedByName: a.user.name }),
       check: (row) =>
         String(row.endDate) < String(row.startDate)
@@ -178,7 +177,7 @@ export function resourceBindings(): ResourceBinding[] {
     // ISA terms (decision 017): set by ADMIN, chosen when an ISA is assigned.
     { def: isaTypeResource, table: isaTypes, entity: 'isaType', check: isaTypeIssues },
     // Every mail the server wrote, sent or waiting (decision 017); scoped by its learner.
-    { def: mailOutboxResource, table: mailOutbox, entity: 'mailOutbox', scopes: learnerChildScopes(mailOutbox.userId) },
+    { def: mailOutboxResource, table: mailOutbox, entity: 'mailOutbox', learnerColumn: mailOutbox.userId },
     { def: blogResource, table: blogs, entity: 'blog', onCreate: (a) => ({ createdBy: a.user.id }) },
     { def: eventResource, table: events, entity: 'event', onCreate: (a) => ({ createdBy: a.user.id }) },
     { def: testimonialResource, table: testimonials, entity: 'testimonial' },
@@ -204,7 +203,7 @@ export function resourceBindings(): ResourceBinding[] {
       def: messageResource,
       table: messages,
       entity: 'message',
-      scopes: learnerChildScopes(messages.userId),
+      learnerColumn: messages.userId,
       onCreate: (a) => ({ senderId: a.user.id, senderName: a.user.name }),
       afterWrite: mustNameLearner('userId'),
     },
@@ -213,7 +212,7 @@ export function resourceBindings(): ResourceBinding[] {
       def: userFlagResource,
       table: userFlags,
       entity: 'userFlag',
-      scopes: learnerChildScopes(userFlags.userId),
+      learnerColumn: userFlags.userId,
       onCreate: (a) => ({ raisedById: a.user.id, raisedByName: a.user.name }),
       afterWrite: mustNameLearner('userId'),
     },
@@ -221,13 +220,13 @@ export function resourceBindings(): ResourceBinding[] {
       def: userFlagCommentResource,
       table: userFlagComments,
       entity: 'userFlagComment',
-      scopes: learnerChildScopes(userFlagComments.userId),
+      learnerColumn: userFlagComments.userId,
     },
     {
       def: strikeResource,
       table: strikes,
       entity: 'strike',
-      scopes: learnerChildScopes(strikes.userId),
+      learnerColumn: strikes.userId,
       onCreate: (a) => ({ givenById: a.user.id, givenByName: a.user.name }),
       afterWrite: mustNameLearner('userId'),
     },
@@ -235,13 +234,13 @@ export function resourceBindings(): ResourceBinding[] {
       def: notWorkingWarningResource,
       table: notWorkingWarnings,
       entity: 'notWorkingWarning',
-      scopes: learnerChildScopes(notWorkingWarnings.userId),
+      learnerColumn: notWorkingWarnings.userId,
     },
     {
       def: reactivationResource,
       table: reactivationRequests,
       entity: 'reactivationRequest',
-      scopes: learnerChildScopes(reactivationRequests.userId),
+      learnerColumn: reactivationRequests.userId,
       onCreate: (a) => ({ requestedById: a.user.id, requestedByName: a.user.name }),
       afterWrite: mustBeInactiveLearner,
     },
@@ -249,7 +248,7 @@ export function resourceBindings(): ResourceBinding[] {
       def: mentorTeamResource,
       table: mentorTeamMembers,
       entity: 'mentorTeamMember',
-      scopes: learnerChildScopes(mentorTeamMembers.userId),
+      learnerColumn: mentorTeamMembers.userId,
       onCreate: (a) => ({ assignedById: a.user.id, assignedByName: a.user.name }),
       afterWrite: mustNameMentor,
     },
@@ -259,7 +258,7 @@ export function resourceBindings(): ResourceBinding[] {
       def: leadResource,
       table: leads,
       entity: 'lead',
-      scopes: learnerChildScopes(leads.userId),
+      learnerColumn: leads.userId,
       derived: LEAD_DERIVED,
       check: leadIssues,
       afterWrite: afterLeadWrite,
@@ -268,13 +267,13 @@ export function resourceBindings(): ResourceBinding[] {
       def: callHistoryResource,
       table: callHistory,
       entity: 'callHistory',
-      scopes: learnerChildScopes(callHistory.userId),
+      learnerColumn: callHistory.userId,
     },
     {
       def: appointmentResource,
       table: appointments,
       entity: 'appointment',
-      scopes: learnerChildScopes(appointments.userId),
+      learnerColumn: appointments.userId,
       derived: APPOINTMENT_DERIVED,
       onCreate: (a) => ({ createdById: a.user.id }),
       compute: { rate: rateAppointment },

@@ -10,7 +10,7 @@ export type AuditEntry = {
   after?: unknown;
   /**
    * The learner the written row belongs to, for their history (decision 015). A `user` entry
-   * is its own subject; the engine fills it for a learner's own records (`learnerChildScopes`).
+   * is its own subject; the engine fills it for a learner's own records (a binding's `learnerColumn`).
    */
   subjectUserId?: number | null;
   /** A revert names the entry it undoes. */
@@ -54,8 +54,8 @@ const LEARNER_OWNED = new Map<string, string>();
 
 /**
  * Declares that rows of `entity` belong to the learner named by `key`: their audit entries
- * carry that learner as subject. The engine declares every binding scoped by
- * `learnerChildScopes(column)`; a module writing such rows itself can declare its own.
+ * carry that learner as subject. The engine declares every binding with a
+ * `learnerColumn`; a module writing such rows itself can declare its own.
  */
 export function declareLearnerOwned(entity: string, key: string): void {
   LEARNER_OWNED.set(entity, key);

@@ -1,4 +1,4 @@
-import { type PermissionResource, type RoleKey, rowScope } from '@cohort/domain';
+import { grantedActions, type PermissionResource, type RoleKey, rowScope } from '@cohort/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holdTypes, reactivationRequests, studentTeamMembers, studentTeams, taskSubmissions } from '../db/schema';
 import { issueNotWorkingWarning } from '../modules/users/issue-not-working-warning';
@@ -62,7 +62,7 @@ const LISTS_NAMING_ALL = [
   '/admin/user/hold/all',
 ];
 
-/** Resources holding a learner's own records: their rows follow their learner's scope (learnerChildScopes). */
+/** Resources holding a learner's own records: their rows follow their learner's scope (a `learner` rule). */
 const LEARNER_CHILDREN: PermissionResource[] = [
   'message',
   'userFlag',
@@ -155,9 +155,12 @@ describe('row scopes hold on every route that answers learner data', () => {
       rowScope(r, 'user'),
     );
     expect(scoped.sort()).toEqual(Object.keys(EXPECTED).sort());
-    // A learner's own records are scoped exactly as learners are.
+    // A learner's own records are scoped by their learner, for every scoped role that may reach them.
     for (const resource of LEARNER_CHILDREN) {
-      for (const role of scoped) expect(rowScope(role, resource), `${resource} ${role}`).toBe(rowScope(role, 'user'));
+      for (const role of scoped) {
+        const expected = grantedActions(role, resource).length ? { by: 'learner', column: 'userId' } : undefined;
+        expect(rowScope(role, resource), `${resource} ${role}`).toEqual(expected);
+      }
     }
   });
 

@@ -339,7 +339,7 @@ export function registerResource(
 
 /** A 409's answer: with the allowed moves when the resource moves through flows (decision 018). */
 function conflictOf(def: ResourceDef) {
-  return def.machines?.length ? moveConflictSchema : errors(409)[409];
+  return def.flows?.length ? moveConflictSchema : errors(409)[409];
 }
 
 /** A list route's query parameters that filter a field (`batch/?batch=7`): ids in digits, or text. */

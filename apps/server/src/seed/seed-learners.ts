@@ -153,3 +153,22 @@ export async function seedHolds(
     });
   if (rows.length) await tx.insert(learnerHolds).values(rows);
 }
+
+/**
+ * A learner's verification as its flows allow it (decision 032): past the pan step only with a
+ * verified PAN, at unlock only after a CIBIL check. No draws (the learners after stay the same);
+ * `seed-flows.test.ts` holds every seeded row to every flow.
+ */
+export function verificationAsFlowsAllow(
+  i: number,
+  learner: { verificationStep: string; panVerificationStatus: string },
+  now: number,
+) {
+  const checked = learner.verificationStep === 'unlock';
+  return {
+    panVerificationStatus: learner.verificationStep === 'pan' ? learner.panVerificationStatus : 'Verified',
+    cibilScore: checked ? 620 + ((i * 37) % 260) : null,
+    cibilCheckedAt: checked ? new Date(now - ((i % 20) + 1) * DAY) : null,
+    cibilProvider: checked ? 'manual' : null,
+  };
+}

@@ -16,7 +16,7 @@ import {
   seedSubscriptions,
 } from './seed-isas-and-plans';
 import { seedLearnerRecords } from './seed-learner-records';
-import { learnerFacts, seedHolds, seedSubmissions } from './seed-learners';
+import { learnerFacts, seedHolds, seedSubmissions, verificationAsFlowsAllow } from './seed-learners';
 
 export type SeedOptions = {
   seed: number;
@@ -149,7 +149,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
       const isaStatus = opts.files
         ? isaStatusFor(i, row.isaStatus)
         : isaStatusFor(Number.MAX_SAFE_INTEGER, row.isaStatus);
-      return { ...row, ...facts, isaStatus, isaExpiryDate: null };
+      const learner = { ...row, ...facts, isaStatus, isaExpiryDate: null };
+      return { ...learner, ...verificationAsFlowsAllow(i, learner, now) };
     });
     const learnerIds: number[] = [];
     await insertChunks(learners, async (chunk) => {

@@ -1,4 +1,4 @@
-import { type FieldDef, type Filter, RESOURCES, type ResourceDef } from '@cohort/domain';
+import { type FieldDef, type Filter, type NavArea, RESOURCES, type ResourceDef } from '@cohort/domain';
 import type { ComponentType } from 'react';
 import type { ApiRecord } from '../components/resource-form/form-values';
 
@@ -6,10 +6,6 @@ import type { ApiRecord } from '../components/resource-form/form-values';
  * One registration per resource (react-admin style): the domain definition drives
  * the list, detail and form screens; this adds only what the console needs.
  */
-/** Navigation groups, the BLUEPRINT's areas as staff know them. */
-export const NAV_AREAS = ['Learners', 'Content', 'Placements', 'Configuration', 'Support', 'Administration'] as const;
-export type NavArea = (typeof NAV_AREAS)[number];
-
 /** A panel of a record's detail screen. */
 export type RecordPanel = ComponentType<{ def: ResourceDef; id: string; record: ApiRecord }>;
 
@@ -57,19 +53,16 @@ export type ListAction = ComponentType<{
 /** A button on one row; `fields` names the row's fields it reads, so the list asks for them. */
 export type RowAction = ComponentType<{ def: ResourceDef; record: ApiRecord }> & { fields?: readonly string[] };
 
-export type Extra = Partial<Omit<ResourceRegistration, 'def' | 'slug' | 'area'>> & {
+export type Extra = Partial<Omit<ResourceRegistration, 'def' | 'slug' | 'area' | 'allowCreate'>> & {
   /** Display-only refinements of a field (e.g. known values shown as badges); the API contract is unchanged. */
   fields?: Record<string, Partial<FieldDef>>;
 };
 
-export function register(
-  path: string,
-  slug: string,
-  area: NavArea,
-  { fields, ...extra }: Extra = {},
-): ResourceRegistration {
+/** A resource's screens: its definition's `screens`, with what the console adds (`extra`). */
+export function register(path: string, { fields, ...extra }: Extra = {}): ResourceRegistration {
   const base = RESOURCES[path];
   if (!base) throw new Error(`Unknown resource "${path}"`);
   const def = fields ? { ...base, fields: base.fields.map((f) => ({ ...f, ...fields[f.name] })) } : base;
-  return { def, slug, area, allowCreate: true, ...extra };
+  const { slug, area, createdElsewhere } = base.screens;
+  return { def, slug, area, allowCreate: createdElsewhere === undefined, ...extra };
 }

@@ -1,9 +1,12 @@
 import { z } from 'zod';
+import { moveConflictSchema } from '../flows';
 import {
+  ISA_UPDATE_MOVES,
+  type IsaMove,
   isaAssignSchema,
   isaExtendSchema,
   isaFileQuerySchema,
-  isaMoveRefusedSchema,
+  isaMovePermission,
   isaRemoveSchema,
   isaResendSchema,
   isaStateSchema,
@@ -13,17 +16,24 @@ import {
   isaVerifySchema,
   mailOutboxEntrySchema,
 } from '../isa';
-import { apiErrorSchema } from '../wire';
 import { defineCall, fileOf } from './define-call';
 
 const tags = ['ISA'];
-/** A refused move names the moves that are open (409); a stale version is a plain 409. */
-export const isaConflictSchema = z.union([isaMoveRefusedSchema, apiErrorSchema]);
+/** A refused move names the state and the moves that are open (409, the one shape: decision 032); a stale version is a plain 409. */
+export const isaConflictSchema = moveConflictSchema;
+
+/** The one permission action of the moves a call makes, as the ISA flow declares it (decision 032). */
+function permissionOf(...moves: IsaMove[]): string {
+  const actions = new Set(moves.map(isaMovePermission));
+  const [action] = actions;
+  if (actions.size !== 1 || !action) throw new Error(`ISA moves ${moves.join(', ')} need one permission`);
+  return action;
+}
 /** The media types the server stores (apps/server/src/modules/isa/upload-isa-file.ts sniffs them). */
 export const ISA_DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg', 'image/webp'] as const;
 export const ISA_VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime'] as const;
 
-const move = <B extends z.ZodType, A extends string, P extends string>(action: A, path: P, summary: string, body: B) =>
+const move = <B extends z.ZodType, P extends string>(action: string, path: P, summary: string, body: B) =>
   defineCall({
     method: 'POST',
     path: `/admin/user/isa/${path}` as `/admin/user/isa/${P}`,
@@ -40,7 +50,7 @@ const upload = (kind: 'document' | 'video', summary: string) =>
   defineCall({
     method: 'POST',
     path: `/admin/user/isa/upload-${kind}` as const,
-    access: { resource: 'isa', action: 'upload' },
+    access: { resource: 'isa', action: permissionOf('submitDocuments', 'uploadVideo') },
     multipart: ['file'],
     tags,
     summary,
@@ -98,26 +108,31 @@ export const isaCalls = {
     errors: [404, 416],
   }),
   assign: move(
-    'assign',
+    permissionOf('assign'),
     'assign',
     'Give a learner an ISA of an offered type (Not Assigned or ended -> Documents Not Submitted); dates default to 14 days and the type’s duration',
     isaAssignSchema,
   ),
-  verify: move('verify', 'verify', 'Verify the ISA (ISA Acceptance Video Uploaded -> ISA Verified)', isaVerifySchema),
+  verify: move(
+    permissionOf('verify'),
+    'verify',
+    'Verify the ISA (ISA Acceptance Video Uploaded -> ISA Verified)',
+    isaVerifySchema,
+  ),
   extend: move(
-    'extend',
+    permissionOf('extend'),
     'extend',
     'New dates: a later document deadline (an overdue ISA waits for documents again) or a later expiry',
     isaExtendSchema,
   ),
   update: move(
-    'update',
+    permissionOf(...ISA_UPDATE_MOVES),
     'update',
     'Change the ISA type (before verification), request or cancel termination, terminate, or opt out (with a reason)',
     isaUpdateSchema,
   ),
   remove: move(
-    'remove',
+    permissionOf('remove'),
     'remove',
     'Take the ISA off the learner (before verification, or once ended); it stays in their history',
     isaRemoveSchema,
@@ -125,7 +140,7 @@ export const isaCalls = {
   resend: defineCall({
     method: 'POST',
     path: '/admin/user/isa/resend',
-    access: { resource: 'isa', action: 'resend' },
+    access: { resource: 'isa', action: permissionOf('resend') },
     tags,
     summary:
       'Mail the learner their ISA link; the message is in the outbox (sent, or queued without SMTP, or failed with the error)',

@@ -148,6 +148,27 @@ describe('rating, and GET /admin/user/appointment/ratings/all?userId=', () => {
     expect(early.json().message).toBe('This appointment has not happened yet: rate it once it has');
   });
 
+  it('a rated appointment cannot be edited back to Scheduled, nor Completed without a rating (the flow, decision 032)', async () => {
+    const [rated] = await t.db.select().from(appointments).where(eq(appointments.id, held.id));
+    const back = await call('PUT', '/admin/mentor/appointment/update', admin, {
+      id: held.id,
+      version: rated.version,
+      status: 'Scheduled',
+    });
+    expect(back.statusCode).toBe(409);
+    expect(back.json()).toMatchObject({ code: 'CONFLICT', state: 'Completed', allowed: [] });
+    const ahead = (await book(motivator, L[1], future(6))).json();
+    const unrated = await call('PUT', '/admin/mentor/appointment/update', admin, {
+      id: ahead.id,
+      version: ahead.version,
+      status: 'Completed',
+    });
+    expect(unrated.statusCode).toBe(409);
+    expect(unrated.json().message).toMatch(/without ratedAt/);
+    const [after] = await t.db.select().from(appointments).where(eq(appointments.id, held.id));
+    expect(after).toMatchObject({ status: 'Completed', version: rated.version });
+  });
+
   it("lists a learner's rated appointments with the mentor, the interview type and the spec's keys", async () => {
     const res = await call('GET', `/admin/user/appointment/ratings/all?userId=${L[1]}`, hr);
     expect(res.statusCode).toBe(200);

@@ -1,11 +1,12 @@
-import { type CrmAdd, lowerLabel } from '@cohort/domain';
-import { and, eq, sql } from 'drizzle-orm';
+import { type CrmAdd, LEAD_FLOW, lowerLabel } from '@cohort/domain';
+import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { leads, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { audit } from '../../platform/audit';
-import { conflict, notFound } from '../../platform/errors';
-import { learnersVisibleTo } from '../../platform/row-scopes';
+import { conflict } from '../../platform/errors';
+import { moveStatus } from '../../platform/flows';
+import { scoped } from '../../platform/row-scopes';
 import type { ResourceService } from '../../resources/engine';
 import { afterLeadWrite, isOpenLead, mustNameStaff } from './lead-sync';
 
@@ -26,17 +27,7 @@ export async function addToCrm(
   const { id, created } = await db.transaction(async (tx) => {
     // The lead first, then the learner: the order every lead write takes its locks in.
     const [existing] = await tx.select().from(leads).where(eq(leads.userId, input.userId)).for('update');
-    const [learner] = await tx
-      .select({
-        id: users.id,
-        name: users.name,
-        motivatorId: users.motivatorId,
-        excludeFromCrm: users.excludeFromCrm,
-      })
-      .from(users)
-      .where(and(eq(users.id, input.userId), learnersVisibleTo(actor)))
-      .for('update');
-    if (!learner) throw notFound('Learner');
+    const learner = await scoped(tx, actor, 'user', input.userId, { lock: true });
     if (learner.excludeFromCrm) {
       throw conflict(
         `${learner.name} is marked "Exclude from CRM". Clear that in their Follow-up first if they should be called.`,
@@ -53,39 +44,32 @@ export async function addToCrm(
     }
     if (input.ownerId != null) await mustNameStaff(tx, input.ownerId);
     const ownerId = input.ownerId ?? (await defaultOwner(tx, learner.motivatorId, actor));
-    const values = {
-      ownerId,
-      status: 'Follow up',
-      followUpDate: input.followUpDate,
-      followUpReason: input.followUpReason,
-    };
+    const values = { ownerId, followUpDate: input.followUpDate, followUpReason: input.followUpReason };
     if (existing) {
-      const [after] = await tx
-        .update(leads)
-        .set({
+      // A closed lead (Done, Rejected) is reopened by the flow's move back to Follow up.
+      const { after } = await moveStatus<typeof leads.$inferSelect>(tx, actor, {
+        flow: LEAD_FLOW,
+        table: leads,
+        entity: 'lead',
+        id: existing.id,
+        move: 'Follow up',
+        changes: {
           ...values,
           rejectionReason: null,
           rejectionSubReason: null,
           ...(input.note ? { note: input.note } : {}),
-          version: sql`${leads.version} + 1`,
-          updatedAt: new Date(),
-        })
-        .where(eq(leads.id, existing.id))
-        .returning();
-      await afterLeadWrite(tx, actor, after);
-      await audit(tx, actor, {
-        action: 'reopen',
-        entity: 'lead',
-        entityId: after.id,
-        before: leadService.toRecord(existing),
-        after: leadService.toRecord(after),
+        },
+        auditAs: 'reopen',
+        snapshot: (row) => leadService.toRecord(row),
       });
+      await afterLeadWrite(tx, actor, after);
       return { id: after.id, created: false };
     }
     const [row] = await tx
       .insert(leads)
       .values({
         ...values,
+        status: LEAD_FLOW.initial,
         userId: input.userId,
         source: 2,
         note: input.note ?? null,

@@ -1,11 +1,10 @@
 import type { LeadSummary } from '@cohort/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { callHistory, leads, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
-import { notFound } from '../../platform/errors';
-import { learnersVisibleTo } from '../../platform/row-scopes';
+import { scoped } from '../../platform/row-scopes';
 import { isOpenLead } from './lead-sync';
 
 const owners = alias(users, 'owners');
@@ -17,11 +16,7 @@ const DAY = 86_400_000;
  * through, the last call and the last five. A learner outside the caller's scope is a 404.
  */
 export async function getLeadSummary(db: Db, actor: Actor, userId: number): Promise<LeadSummary> {
-  const [learner] = await db
-    .select({ id: users.id, excludeFromCrm: users.excludeFromCrm })
-    .from(users)
-    .where(and(eq(users.id, userId), learnersVisibleTo(actor)));
-  if (!learner) throw notFound('Learner');
+  const learner = await scoped(db, actor, 'user', userId);
   const [lead] = await db
     .select({ lead: leads, ownerName: owners.name })
     .from(leads)

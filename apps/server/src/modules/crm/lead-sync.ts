@@ -1,10 +1,11 @@
-import { OPEN_LEAD_STATUSES, roleByKey } from '@cohort/domain';
+import { LEAD_FLOW, OPEN_LEAD_STATUSES, roleByKey } from '@cohort/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { leads, users } from '../../db/schema';
 import { type Actor, effectiveRole } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import { badRequest } from '../../platform/errors';
+import { moveStatus } from '../../platform/flows';
 import { mirrorOntoLearner } from '../users/mirror-learner-fields';
 
 type Row = Record<string, unknown>;
@@ -62,24 +63,47 @@ export async function mirrorFollowUpToLead(tx: Tx, actor: Actor, learner: Row): 
     .for('update');
   if (!lead) return;
   const status = (learner.followUpStatus as string | null) ?? lead.status;
-  const next = {
-    status,
+  const rest = {
     followUpDate: (learner.followUpDate as string | null) ?? null,
     followUpReason: (learner.followUpReason as string | null) ?? null,
-    ...(status === 'Rejected' ? {} : { rejectionReason: null, rejectionSubReason: null }),
+    rejectionReason: status === 'Rejected' ? lead.rejectionReason : null,
+    rejectionSubReason: status === 'Rejected' ? lead.rejectionSubReason : null,
   };
-  const changed = Object.entries(next).filter(([k, v]) => (lead as Row)[k] !== v);
+  const next: Row = { status, ...rest };
+  const changed = Object.keys(next).filter((k) => (lead as Row)[k] !== next[k]);
   if (changed.length === 0) return;
+  const pick = (row: Row) => Object.fromEntries(changed.map((k) => [k, row[k]]));
+  if (status !== lead.status) {
+    // A new status is a move of the lead's flow (decision 032): refused (409) where the flow forbids it.
+    await moveStatus(tx, actor, {
+      flow: LEAD_FLOW,
+      table: leads,
+      entity: 'lead',
+      id: lead.id,
+      move: status,
+      changes: rest,
+      auditAs: 'followUpSync',
+      snapshot: (row) => ({ userId: row.userId, ...pick(row) }),
+    });
+    return;
+  }
   const [after] = await tx
     .update(leads)
-    .set({ ...next, version: sql`${leads.version} + 1`, updatedAt: new Date() })
+    .set({
+      followUpDate: rest.followUpDate,
+      followUpReason: rest.followUpReason,
+      rejectionReason: rest.rejectionReason,
+      rejectionSubReason: rest.rejectionSubReason,
+      version: sql`${leads.version} + 1`,
+      updatedAt: new Date(),
+    })
     .where(eq(leads.id, lead.id))
     .returning();
   await audit(tx, actor, {
     action: 'followUpSync',
     entity: 'lead',
     entityId: lead.id,
-    before: Object.fromEntries(changed.map(([k]) => [k, (lead as Row)[k]])),
-    after: { userId: after.userId, ...Object.fromEntries(changed) },
+    before: pick(lead),
+    after: { userId: after.userId, ...pick(after) },
   });
 }

@@ -1,9 +1,9 @@
-import type { CallLog } from '@cohort/domain';
-import { eq, sql } from 'drizzle-orm';
+import { type CallLog, LEAD_FLOW } from '@cohort/domain';
 import type { Db } from '../../db/client';
 import { callHistory, leads } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { audit } from '../../platform/audit';
+import { moveStatus } from '../../platform/flows';
 import type { ResourceService } from '../../resources/engine';
 import { mirrorOntoLearner } from '../users/mirror-learner-fields';
 
@@ -37,21 +37,18 @@ export async function logCall(
       .returning();
     await audit(tx, actor, { action: 'create', entity: 'callHistory', entityId: call.id, after: calls.toRecord(call) });
     if (input.outcome === 'Connected' && lead.status === 'Follow up') {
-      const [after] = await tx
-        .update(leads)
-        .set({ status: 'In Progress', version: sql`${leads.version} + 1`, updatedAt: new Date() })
-        .where(eq(leads.id, input.leadId))
-        .returning();
+      const { after } = await moveStatus<typeof leads.$inferSelect>(tx, actor, {
+        flow: LEAD_FLOW,
+        table: leads,
+        entity: 'lead',
+        id: input.leadId,
+        move: 'In Progress',
+        auditAs: 'update',
+        snapshot: (row) => ({ userId: row.userId, status: row.status }),
+      });
       if (after.userId != null) {
         await mirrorOntoLearner(tx, actor, after.userId, { followUpStatus: after.status }, 'crmSync');
       }
-      await audit(tx, actor, {
-        action: 'update',
-        entity: 'lead',
-        entityId: after.id,
-        before: { userId: lead.userId, status: lead.status },
-        after: { userId: after.userId, status: after.status },
-      });
     }
     return call.id;
   });

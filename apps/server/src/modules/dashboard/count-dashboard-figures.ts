@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { blogs, events, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
-import { learnersVisibleTo } from '../../platform/row-scopes';
+import { learnersIn } from '../../platform/row-scopes';
 
 const LEARNER = roleByKey('USER')!.id;
 
@@ -25,7 +25,7 @@ function inOrder(
  * count only the learners the actor's role may see (a college admin: their college's).
  */
 export async function countDashboardFigures(db: Db, actor: Actor): Promise<DashboardFigures> {
-  const learners = learnersVisibleTo(actor);
+  const learners = learnersIn(actor);
   const [[home], byIsa, byPayment, [studies], [blogCounts], recentBlogs, [upcoming], weeks] = await Promise.all([
     db
       .select({

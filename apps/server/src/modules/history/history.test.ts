@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { USER_SECRET_COLUMNS } from '../../composition/resource-bindings';
 import { auditLog, type SessionRow, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
-import { LEARNER_SCOPES } from '../../platform/row-scopes';
 import { updateVersioned } from '../../platform/versioned-update';
 import { ResourceService } from '../../resources/engine';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -35,6 +34,7 @@ const editableLearner: ResourceDef = {
   permission: 'user',
   label: 'Learner',
   pluralLabel: 'Learners',
+  screens: { slug: 'learners', area: 'Learners' },
   titleField: 'name',
   createSchema: z.strictObject({}),
   updateSchema: z.strictObject({ name: z.string().trim().min(2, 'Name is too short').max(120).optional(), version }),
@@ -70,7 +70,6 @@ beforeAll(async () => {
       entity: 'user',
       hidden: USER_SECRET_COLUMNS,
       baseWhere: eq(users.roleId, roleByKey('USER')!.id),
-      scopes: LEARNER_SCOPES,
     },
     () => undefined,
   );
@@ -140,7 +139,7 @@ describe('GET /admin/user/history', () => {
     expect(second.json().data.map((e: { action: string }) => e.action)).toEqual(['impersonate']);
   });
 
-  it("lists a learner's own records of any resource declared with learnerChildScopes, and the admin behind an impersonated write", async () => {
+  it("lists a learner's own records of any resource whose binding names its learnerColumn, and the admin behind an impersonated write", async () => {
     const four = await learner('l4@test.local');
     const flag = await t.call({
       method: 'POST',

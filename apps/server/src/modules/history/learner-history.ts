@@ -1,11 +1,10 @@
 import { can, canWriteField, type HistoryChange, hasOperation } from '@cohort/domain';
-import { and, eq } from 'drizzle-orm';
 import type { ZodType } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { type auditLog, users } from '../../db/schema';
+import type { auditLog } from '../../db/schema';
 import type { Actor } from '../../platform/access';
-import { notFound, partName } from '../../platform/errors';
-import { learnersVisibleTo } from '../../platform/row-scopes';
+import { partName } from '../../platform/errors';
+import { scopedLearner } from '../../platform/row-scopes';
 import type { ResourceService } from '../../resources/engine';
 
 /** The engine's services by audit entity ('user', 'message', 'flag'...): where an entry's fields are declared. */
@@ -28,11 +27,7 @@ const REVERTIBLE_ACTIONS = new Set(['update', 'revert']);
 
 /** 404 unless the learner exists and is inside this actor's row scope (a MOTIVATOR's own learners...). */
 export async function assertLearnerVisible(db: Db | Tx, actor: Actor, userId: number): Promise<void> {
-  const [learner] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), learnersVisibleTo(actor)));
-  if (!learner) throw notFound('Learner');
+  await scopedLearner(db, actor, 'user', userId);
 }
 
 /** The audit entities this actor may read in a history: those of resources their role may read. */

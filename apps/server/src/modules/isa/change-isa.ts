@@ -5,12 +5,12 @@ import type { Actor } from '../../platform/access';
 import { badRequest } from '../../platform/errors';
 import { offeredIsaType } from './assign-isa';
 import { dayOf } from './isa-dates';
-import { IsaMoveRefused, type IsaRow, lockLearnerIsa, targetOf, writeIsaMove } from './move-isa';
+import { type IsaRow, isaMoveRefused, lockLearnerIsa, targetOf, writeIsaMove } from './move-isa';
 
 /** The learner's current ISA, or the 409 of a learner without one (nothing to act on). */
 async function currentIsa(tx: Tx, actor: Actor, userId: number, move: Parameters<typeof targetOf>[1]) {
   const { isa, status } = await lockLearnerIsa(tx, actor, userId);
-  if (!isa) throw new IsaMoveRefused(status, move);
+  if (!isa) throw isaMoveRefused(status, move);
   targetOf(status, move);
   return isa;
 }

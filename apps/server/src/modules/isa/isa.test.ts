@@ -463,7 +463,7 @@ describe('the machine, exhaustively through the API: every status x every staff 
           expect(after?.status ?? 'Not Assigned').toBe(target);
         } else {
           expect(res.statusCode, `${status} x ${move}`).toBe(409);
-          expect(res.json().allowed).toEqual(allowedIsaMoves(status));
+          expect(res.json()).toMatchObject({ code: 'CONFLICT', state: status, allowed: allowedIsaMoves(status) });
           expect(await currentIsa(L[4])).toEqual(before);
           expect((await learnerRow(L[4])).isaStatus).toBe(status);
         }
@@ -542,5 +542,46 @@ describe('sweepIsaDeadlines', () => {
       .where(and(eq(auditLog.action, 'isaDeadlinePassed'), eq(auditLog.entity, 'learnerIsa')));
     const forThisIsa = moves.filter((m) => (m.after as { documentDeadline: string }).documentDeadline === '2031-01-10');
     expect(forThisIsa.length).toBe(1);
+  });
+
+  /**
+   * Written out by hand (spec §4, decision 017), not read from the flow: a status dropped from the
+   * flow's `expire` or `deadlinePassed` moves, or from the sweep's candidates, fails here.
+   */
+  const SWEPT: Record<IsaStatus, IsaStatus> = {
+    'Not Assigned': 'Not Assigned',
+    'Documents Not Submitted': 'ISA Expired',
+    'Document Submission Overdue': 'ISA Expired',
+    'ISA Submitted': 'ISA Expired',
+    'ISA Acceptance Video Uploaded': 'ISA Expired',
+    'ISA Verified': 'ISA Expired',
+    'Termination Pending': 'Termination Pending',
+    'ISA Terminated': 'ISA Terminated',
+    'ISA Expired': 'ISA Expired',
+    'Opted out from ISA': 'Opted out from ISA',
+  };
+  it('expires an ISA past its expiry from every status the flow expires from, and no other', async () => {
+    for (const status of ISA_STATUSES.map((s) => s.value as IsaStatus)) {
+      await setStatus(L[4], status);
+      await t.db
+        .update(learnerIsas)
+        .set({ documentDeadline: '2032-01-01', expiryDate: '2032-06-01' })
+        .where(and(eq(learnerIsas.userId, L[4]), isNull(learnerIsas.endedAt)));
+      await sweepIsaDeadlines(t.db, new Date('2032-06-03T00:00:00Z'));
+      expect((await currentIsa(L[4]))?.status ?? 'Not Assigned', status).toBe(SWEPT[status]);
+    }
+  });
+
+  it('makes overdue only an ISA still waiting for documents past its deadline', async () => {
+    for (const status of ISA_STATUSES.map((s) => s.value as IsaStatus)) {
+      await setStatus(L[4], status);
+      await t.db
+        .update(learnerIsas)
+        .set({ documentDeadline: '2033-01-01', expiryDate: '2033-06-01' })
+        .where(and(eq(learnerIsas.userId, L[4]), isNull(learnerIsas.endedAt)));
+      await sweepIsaDeadlines(t.db, new Date('2033-01-03T00:00:00Z'));
+      const expected = status === 'Documents Not Submitted' ? 'Document Submission Overdue' : status;
+      expect((await currentIsa(L[4]))?.status ?? 'Not Assigned', status).toBe(expected);
+    }
   });
 });

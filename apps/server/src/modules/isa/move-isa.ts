@@ -1,48 +1,29 @@
-import {
-  allowedIsaMoves,
-  ISA_MOVE_LABELS,
-  type IsaMove,
-  type IsaStatus,
-  isaMoveTarget,
-  roleByKey,
-  STALE_VERSION_MESSAGE,
-} from '@cohort/domain';
+import { checkNamedMove, ISA_FLOW, type IsaMove, type IsaStatus, isaMoveTarget, roleByKey } from '@cohort/domain';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { learnerIsas, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { type AuditActor, audit, declareLearnerOwned } from '../../platform/audit';
-import { AppError, notFound } from '../../platform/errors';
-import { learnersVisibleTo } from '../../platform/row-scopes';
+import { notFound } from '../../platform/errors';
+import { moveRefused, moveStatus } from '../../platform/flows';
+import { scopedLearner } from '../../platform/row-scopes';
 
 const LEARNER_ROLE_ID = roleByKey('USER')?.id ?? 2;
 
 /** The learner (inside the actor's row scope: 404 outside it), when not locking. */
 export async function assertLearnerVisible(db: Db | Tx, actor: Actor, userId: number) {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), learnersVisibleTo(actor)));
-  if (!row) throw notFound('Learner');
+  await scopedLearner(db, actor, 'isa', userId);
 }
 
 export type IsaRow = typeof learnerIsas.$inferSelect;
 
 declareLearnerOwned('learnerIsa', 'userId');
 
-/** A move not open from the ISA's status: 409 naming the moves that are (nothing written). */
-export class IsaMoveRefused extends AppError {
-  constructor(status: IsaStatus, move: IsaMove) {
-    const allowed = allowedIsaMoves(status);
-    super(
-      409,
-      'CONFLICT',
-      `"${ISA_MOVE_LABELS[move]}" cannot be done while the ISA is "${status}"`,
-      undefined,
-      undefined,
-      { status, allowed },
-    );
-  }
+/** The 409 of a move not open from the ISA's status (a learner without an ISA is "Not Assigned"). */
+export function isaMoveRefused(status: IsaStatus, move: IsaMove) {
+  const check = checkNamedMove(ISA_FLOW, { status }, move);
+  if (check.ok) throw new Error(`${move} is open from ${status}`);
+  return moveRefused(check);
 }
 
 /**
@@ -50,12 +31,15 @@ export class IsaMoveRefused extends AppError {
  * (locked). Every move of one learner's ISA is serialised by the learner's row lock.
  */
 export async function lockLearnerIsa(tx: Tx, actor: Actor | null, userId: number) {
-  const [row] = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(eq(users.id, userId), actor ? learnersVisibleTo(actor) : eq(users.roleId, LEARNER_ROLE_ID)))
-    .for('update');
-  if (!row) throw notFound('Learner');
+  if (actor) await scopedLearner(tx, actor, 'isa', userId, { lock: true });
+  else {
+    const [row] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.roleId, LEARNER_ROLE_ID)))
+      .for('update');
+    if (!row) throw notFound('Learner');
+  }
   const [learner] = await tx
     .select({ isaStatus: users.isaStatus, email: users.email, name: users.name })
     .from(users)
@@ -71,7 +55,7 @@ export async function lockLearnerIsa(tx: Tx, actor: Actor | null, userId: number
 /** Where `move` leads from `status`; throws the 409 with the allowed moves when it may not be made. */
 export function targetOf(status: IsaStatus, move: IsaMove): IsaStatus {
   const target = isaMoveTarget(status, move);
-  if (!target) throw new IsaMoveRefused(status, move);
+  if (!target) throw isaMoveRefused(status, move);
   return target;
 }
 
@@ -79,9 +63,9 @@ export function targetOf(status: IsaStatus, move: IsaMove): IsaStatus {
 export const auditActionOf = (move: IsaMove) => `isa${move.charAt(0).toUpperCase()}${move.slice(1)}`;
 
 /**
- * Writes one move of an existing ISA: its new status and fields (versioned when the caller
- * read a version: a stale one is a 409), and the learner's `isaStatus` and `isaExpiryDate` in
- * the same transaction, both audited under the move's name.
+ * Writes one move of an existing ISA through the flow helper (versioned when the caller read a
+ * version: a stale one is a 409), and the learner's `isaStatus` and `isaExpiryDate` in the same
+ * transaction, both audited under the move's name. `remove` ends the ISA: it keeps its status.
  */
 export async function writeIsaMove(
   tx: Tx,
@@ -89,26 +73,20 @@ export async function writeIsaMove(
   opts: { isa: IsaRow; move: IsaMove; version?: number; changes?: Partial<IsaRow> },
 ): Promise<IsaRow> {
   const { isa, move } = opts;
-  const target = targetOf(isa.status as IsaStatus, move);
-  if (opts.version !== undefined && opts.version !== isa.version)
-    throw new AppError(409, 'CONFLICT', STALE_VERSION_MESSAGE);
-  const ended = target === 'Not Assigned';
-  const [after] = await tx
-    .update(learnerIsas)
-    .set({
-      ...opts.changes,
-      // Removed: it stops being current and keeps the status it had, as history.
-      status: ended ? isa.status : target,
-      ...(ended ? { endedAt: new Date() } : {}),
-      updatedAt: new Date(),
-      version: sql`${learnerIsas.version} + 1`,
-    })
-    .where(and(eq(learnerIsas.id, isa.id), eq(learnerIsas.version, isa.version)))
-    .returning();
-  if (!after) throw new AppError(409, 'CONFLICT', STALE_VERSION_MESSAGE);
+  const ended = isaMoveTarget(isa.status as IsaStatus, move) === 'Not Assigned';
   const action = auditActionOf(move);
-  await audit(tx, actor, { action, entity: 'learnerIsa', entityId: isa.id, before: isa, after });
-  await mirrorOnLearner(tx, actor, isa.userId, target, ended ? null : after.expiryDate, action);
+  const { after, to } = await moveStatus<IsaRow>(tx, actor, {
+    flow: ISA_FLOW,
+    table: learnerIsas,
+    entity: 'learnerIsa',
+    id: isa.id,
+    move,
+    version: opts.version,
+    changes: { ...opts.changes, ...(ended ? { endedAt: new Date() } : {}) },
+    leaves: ended,
+    auditAs: action,
+  });
+  await mirrorOnLearner(tx, actor, isa.userId, to as IsaStatus, ended ? null : after.expiryDate, action);
   return after;
 }
 

@@ -1,8 +1,9 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { roleByKey } from '@cohort/domain';
+import { and, asc, count, eq, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { staffAttendance, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
-import { usersVisibleTo } from '../../platform/row-scopes';
+import { scopeWhere } from '../../platform/row-scopes';
 import { findRole } from './find-role';
 
 export const memberColumns = {
@@ -13,9 +14,12 @@ export const memberColumns = {
   status: users.userStatus,
 };
 
+const LEARNER_ROLE_ID = roleByKey('USER')!.id;
+
 /** Members of a role: members of the learner role are learners, so a scoped role sees only its own. */
 function membersOf(actor: Actor, roleId: number) {
-  return and(eq(users.roleId, roleId), usersVisibleTo(actor));
+  const learners = scopeWhere(actor, 'user', users);
+  return and(eq(users.roleId, roleId), learners && or(ne(users.roleId, LEARNER_ROLE_ID), learners));
 }
 
 /** A page of a role's members. */

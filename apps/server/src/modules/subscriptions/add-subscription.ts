@@ -1,10 +1,11 @@
-import type { AddPlanInput } from '@cohort/domain';
+import { type AddPlanInput, DEPOSIT_MACHINE, SUBSCRIPTION_MACHINE } from '@cohort/domain';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { plans, subscriptions, upfrontDeposits } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import { AppError, badRequest } from '../../platform/errors';
+import { moveStatus } from '../../platform/flows';
 import { addDays, addMonths, isoDayOf } from '../../platform/plan-dates';
 import type { ResourceService } from '../../resources/engine';
 import { syncLearnerPlan } from './sync-learner-plan';
@@ -47,17 +48,14 @@ export async function addSubscription(db: Db, actor: Actor, services: Subscripti
         );
       }
       const endDate = addDays(startDate, -1) < current.startDate ? current.startDate : addDays(startDate, -1);
-      const [ended] = await tx
-        .update(subscriptions)
-        .set({ status: 'Ended', endDate, version: current.version + 1, updatedAt: new Date() })
-        .where(eq(subscriptions.id, current.id))
-        .returning();
-      await audit(tx, actor, {
-        action: 'replace',
+      await moveStatus(tx, actor, {
+        flow: SUBSCRIPTION_MACHINE,
+        table: subscriptions,
         entity: 'subscription',
-        entityId: current.id,
-        before: current,
-        after: ended,
+        id: current.id,
+        move: 'Ended',
+        changes: { endDate },
+        auditAs: 'replace',
       });
     }
     const [created] = await tx
@@ -65,7 +63,7 @@ export async function addSubscription(db: Db, actor: Actor, services: Subscripti
       .values({
         userId: input.userId,
         planId: plan.id,
-        status: 'Active',
+        status: SUBSCRIPTION_MACHINE.initial,
         startDate,
         endDate: addMonths(startDate, plan.durationMonths),
         priceMinor: plan.priceMinor,
@@ -84,7 +82,7 @@ export async function addSubscription(db: Db, actor: Actor, services: Subscripti
           userId: input.userId,
           amountMinor: plan.upfrontDepositMinor,
           currency: plan.currency,
-          status: 'Pending',
+          status: DEPOSIT_MACHINE.initial,
           expiresOn: addDays(startDate, plan.depositValidityDays),
         })
         .returning();

@@ -1,9 +1,9 @@
 import {
   allowedMoves,
+  type Flow,
   LEARNER_FLOWS,
   PLACEMENT_PAYMENT_MACHINE,
   PLACEMENT_PENALTY_MACHINE,
-  type StateMachine,
 } from '@cohort/domain';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,11 +28,7 @@ const put = async (values: Partial<typeof users.$inferInsert>) => {
 };
 
 /** Every state x every move of a flow through its call: allowed ones answer 200, the rest 409 with nothing changed. */
-async function exhaust(
-  machine: StateMachine,
-  url: string,
-  extra: (to: string) => Record<string, unknown> = () => ({}),
-) {
+async function exhaust(machine: Flow, url: string, extra: (to: string) => Record<string, unknown> = () => ({})) {
   let calls = 0;
   for (const from of machine.states) {
     for (const to of machine.states) {
@@ -230,7 +226,7 @@ describe('the placement flows through the API, exhaustively', () => {
 
   it('every learner flow is declared on the learner, so every write to it is checked', async () => {
     const { userResource } = await import('@cohort/domain');
-    expect(userResource.machines).toEqual(LEARNER_FLOWS);
+    expect(userResource.flows).toEqual(LEARNER_FLOWS);
   });
 });
 

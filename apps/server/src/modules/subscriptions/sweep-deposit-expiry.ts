@@ -1,7 +1,9 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { DEPOSIT_MACHINE, fromStates } from '@cohort/domain';
+import { and, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { upfrontDeposits } from '../../db/schema';
-import { audit, SYSTEM_ACTOR } from '../../platform/audit';
+import { SYSTEM_ACTOR } from '../../platform/audit';
+import { moveStatus } from '../../platform/flows';
 import { isoDayOf } from '../../platform/plan-dates';
 import { syncLearnerPlan } from './sync-learner-plan';
 
@@ -20,6 +22,9 @@ export async function sweepDepositExpiry(db: Db, now: Date): Promise<{ expired: 
   }
 }
 
+/** The deposits time may expire: those the flow's `Expired` move starts from (decision 032). */
+const EXPIRING = fromStates(DEPOSIT_MACHINE, 'Expired');
+
 /** Deposits expired per transaction: a long backlog never holds one huge transaction. */
 const BATCH = 500;
 
@@ -29,22 +34,18 @@ async function expireBatch(db: Db, now: Date): Promise<number> {
     const due = await tx
       .select()
       .from(upfrontDeposits)
-      .where(and(eq(upfrontDeposits.status, 'Pending'), lt(upfrontDeposits.expiresOn, today)))
+      .where(and(inArray(upfrontDeposits.status, EXPIRING), lt(upfrontDeposits.expiresOn, today)))
       .orderBy(upfrontDeposits.id)
       .limit(BATCH)
       .for('update', { skipLocked: true });
     for (const deposit of due) {
-      const [after] = await tx
-        .update(upfrontDeposits)
-        .set({ status: 'Expired', version: deposit.version + 1, updatedAt: now })
-        .where(eq(upfrontDeposits.id, deposit.id))
-        .returning();
-      await audit(tx, SYSTEM_ACTOR, {
-        action: 'expire',
+      await moveStatus(tx, SYSTEM_ACTOR, {
+        flow: DEPOSIT_MACHINE,
+        table: upfrontDeposits,
         entity: 'upfrontDeposit',
-        entityId: deposit.id,
-        before: deposit,
-        after,
+        id: deposit.id,
+        move: 'Expired',
+        auditAs: 'expire',
       });
       await syncLearnerPlan(tx, SYSTEM_ACTOR, deposit.userId);
     }

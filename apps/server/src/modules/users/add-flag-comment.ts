@@ -1,10 +1,10 @@
-import type { UserFlagCommentCreate } from '@cohort/domain';
-import { eq, sql } from 'drizzle-orm';
+import { FLAG_FLOW, type UserFlagCommentCreate } from '@cohort/domain';
 import type { Db } from '../../db/client';
 import { userFlagComments, userFlags } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import { conflict } from '../../platform/errors';
+import { moveStatus } from '../../platform/flows';
 import type { ResourceService } from '../../resources/engine';
 
 /**
@@ -39,17 +39,14 @@ export async function addFlagComment(
       .returning();
     await audit(tx, actor, { action: 'create', entity: 'userFlagComment', entityId: comment.id, after: comment });
     if (input.status) {
-      const [after] = await tx
-        .update(userFlags)
-        .set({ status: input.status, updatedAt: new Date(), version: sql`${userFlags.version} + 1` })
-        .where(eq(userFlags.id, input.flagId))
-        .returning();
-      await audit(tx, actor, {
-        action: input.status === 'Archived' ? 'archive' : 'reopen',
+      await moveStatus(tx, actor, {
+        flow: FLAG_FLOW,
+        table: userFlags,
         entity: 'userFlag',
-        entityId: input.flagId,
-        before: flags.toRecord(flag),
-        after: flags.toRecord(after),
+        id: input.flagId,
+        move: input.status,
+        auditAs: input.status === 'Archived' ? 'archive' : 'reopen',
+        snapshot: (row) => flags.toRecord(row),
       });
     }
     return comment.id;

@@ -1,9 +1,9 @@
-import type { DecideReactivation } from '@cohort/domain';
+import { type DecideReactivation, REACTIVATION_FLOW } from '@cohort/domain';
 import type { Db } from '../../db/client';
 import { reactivationRequests } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { conflict } from '../../platform/errors';
-import { updateVersioned } from '../../platform/versioned-update';
+import { moveStatus } from '../../platform/flows';
 import type { ResourceService } from '../../resources/engine';
 
 /**
@@ -21,20 +21,21 @@ export async function decideReactivation(db: Db, actor: Actor, requests: Resourc
     if (before.status !== 'Pending') {
       throw conflict(`This request was already ${String(before.status).toLowerCase()}`);
     }
-    await updateVersioned(tx, actor, {
+    await moveStatus(tx, actor, {
+      flow: REACTIVATION_FLOW,
       table: reactivationRequests,
       entity: 'reactivationRequest',
-      before,
+      id: before.id,
+      move: input.status,
       version: input.version,
       changes: {
-        status: input.status,
         decisionNote: input.note,
         decidedAt: new Date(),
         decidedById: actor.user.id,
         decidedByName: actor.user.name,
       },
       snapshot: (row) => requests.toRecord(row),
-      audit: { action: input.status === 'Fulfilled' ? 'fulfil' : 'reject' },
+      auditAs: input.status === 'Fulfilled' ? 'fulfil' : 'reject',
     });
   });
   return requests.toRecord(await requests.get(db, actor, input.id), actor);

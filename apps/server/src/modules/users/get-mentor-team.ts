@@ -3,14 +3,21 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mentorTeamMembers, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
+import { scopedLearner } from '../../platform/row-scopes';
 import type { ResourceService } from '../../resources/engine';
 
 /**
  * GET /admin/user/mentor-team/{id}: the mentors looking after learner {id}, the manager first.
  * The learner must be one the actor may see (404 otherwise, like the learner's own page).
  */
-export async function getMentorTeam(db: Db, actor: Actor, learners: ResourceService, learnerId: number) {
-  await learners.get(db, actor, learnerId);
+export async function getMentorTeam(
+  db: Db,
+  actor: Actor,
+  /** Unused: the learner is read in the mentor team's own scope; kept while the routes file passes it. */
+  _learners: ResourceService,
+  learnerId: number,
+) {
+  await scopedLearner(db, actor, 'mentorTeam', learnerId);
   const rows = await db
     .select({
       id: mentorTeamMembers.id,

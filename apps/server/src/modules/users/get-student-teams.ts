@@ -1,10 +1,10 @@
-import type { StudentTeamDetails, StudentTeams } from '@cohort/domain';
+import { isScoped, type StudentTeamDetails, type StudentTeams } from '@cohort/domain';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { studentTeamMembers, studentTeams, users } from '../../db/schema';
 import type { Actor } from '../../platform/access';
 import { notFound } from '../../platform/errors';
-import { learnerScope, learnersVisibleTo } from '../../platform/row-scopes';
+import { learnersIn, scopedLearner } from '../../platform/row-scopes';
 import type { ResourceService } from '../../resources/engine';
 
 type Role = 'manager' | 'member';
@@ -16,10 +16,11 @@ type Role = 'manager' | 'member';
 export async function getStudentTeams(
   db: Db,
   actor: Actor,
-  learners: ResourceService,
+  /** Unused: the learner is read in the student team's own scope; kept while the routes file passes it. */
+  _learners: ResourceService,
   learnerId: number,
 ): Promise<StudentTeams> {
-  await learners.get(db, actor, learnerId);
+  await scopedLearner(db, actor, 'studentTeam', learnerId);
   const rows = await db
     .select({
       id: studentTeams.id,
@@ -59,10 +60,10 @@ export async function getStudentTeamDetails(db: Db, actor: Actor, teamId: number
     ? await db
         .select({ id: users.id, name: users.name, email: users.email })
         .from(users)
-        .where(and(inArray(users.id, ids), learnersVisibleTo(actor)))
+        .where(and(inArray(users.id, ids), learnersIn(actor, 'studentTeam')))
     : [];
   const byId = new Map(visible.map((u) => [u.id, u]));
-  if (learnerScope(actor) && !visible.length) throw notFound('Student team');
+  if (isScoped(actor.role, 'studentTeam') && !visible.length) throw notFound('Student team');
   const shown = members
     .filter((m) => byId.has(m.userId))
     .map((m) => ({ ...m, role: m.role as Role, name: byId.get(m.userId)!.name, email: byId.get(m.userId)!.email }))

@@ -1,4 +1,4 @@
-import type { FilterIssue, ParsedFilter, ResourceDef, RowScope } from '@cohort/domain';
+import type { FilterIssue, ParsedFilter, ResourceDef } from '@cohort/domain';
 import type { Column, SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../../db/client';
@@ -19,8 +19,12 @@ export type ResourceBinding = {
   entity: string;
   /** A condition every call on this resource applies (e.g. learners only). */
   baseWhere?: SQL;
-  /** Row scopes this table supports (see ROW_SCOPES in the domain package). */
-  scopes?: Partial<Record<RowScope, (actor: Actor) => SQL>>;
+  /**
+   * The column naming the learner whose record a row is (a learner's own records): their audit
+   * entries name that learner, for the learner's history (decision 015). Who sees which rows is
+   * not declared here but in the domain's ROW_SCOPES, by the resource's permission (decision 034).
+   */
+  learnerColumn?: Column;
   /** Values the server adds on create (e.g. who created it). */
   onCreate?: (actor: Actor) => Record<string, unknown>;
   /** Columns never sent to the console. */

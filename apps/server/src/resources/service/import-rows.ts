@@ -5,6 +5,7 @@ import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import { badRequest, zodIssues } from '../../platform/errors';
+import { flowIssues } from '../../platform/flows';
 import type { Sheet } from '../../platform/spreadsheet';
 import type { Row } from './binding';
 import { lockPositions, nextPosition } from './positions';
@@ -92,7 +93,8 @@ export async function planImport(shape: ResourceShape, db: Db | Tx, actor: Actor
     if (!parsed.success) {
       return { row, title, status: 'error' as const, issues: zodIssues(parsed.error) };
     }
-    const rowIssues = binding.check?.(toColumnValues(shape, parsed.data as Row)) ?? [];
+    const columns = toColumnValues(shape, parsed.data as Row);
+    const rowIssues = [...(binding.check?.(columns) ?? []), ...flowIssues(def.flows, columns)];
     if (rowIssues.length) return { row, title, status: 'error' as const, issues: [...rowIssues] };
     const k = keyOf(parsed.data as Row);
     if (key.length && (existing.has(k) || seen.has(k))) return { row, title, status: 'skip' as const };

@@ -3,13 +3,13 @@ import type { Column, SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import type { ParallelCopyOptions } from '../../platform/csv-copy';
+import { assertFlowMoves } from '../../platform/flows';
 import type { Sheet } from '../../platform/spreadsheet';
 import type { ListQuery, ResourceBinding, Row } from './binding';
 import { csvChunks, exportFields } from './export-csv';
 import { filtersSql, type ParsedListQuery, parseListQuery } from './filters';
 import { commitImport, type ImportPlan, planImport } from './import-rows';
 import { type ListCache, listColumns, listPage, newListCache } from './list-query';
-import { assertMoves } from './moves';
 import { reorder } from './positions';
 import { getRow, type ResourceShape, scopeSql, shapeOf, toRecord } from './shape';
 import { actOn, assertWritable, createRow, removeRow, setColumn, updateRow } from './writes';
@@ -118,9 +118,9 @@ export class ResourceService {
     return actOn(this.shape, db, actor, id, action, input);
   }
 
-  /** 409 when a write moves a flow's field where the flow does not allow (decision 018). */
+  /** 409 when a write moves a flow's field where the flow does not allow (decisions 018, 032). */
   assertMoves(before: Row, changes: Row, moving?: ReadonlySet<string>): void {
-    assertMoves(this.def, before, changes, moving);
+    assertFlowMoves(this.def.flows ?? [], before, changes, moving);
   }
 
   /** Sets one column outside the form (an uploaded image's URL), versioned and audited. */

@@ -1,11 +1,11 @@
-import { canReadField, listFields, type ResourceDef, referenceLabelKey, rowScope } from '@cohort/domain';
+import { canReadField, listFields, type ResourceDef, referenceLabelKey } from '@cohort/domain';
 import { and, type Column, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { declareLearnerOwned } from '../../platform/audit';
 import { notFound } from '../../platform/errors';
-import { learnerColumnOf } from '../../platform/row-scopes';
+import { checkScopeColumns, scopeWhere } from '../../platform/row-scopes';
 import type { AnyTable, ResourceBinding, Row } from './binding';
 
 /** Columns every table has and every answer carries. */
@@ -40,7 +40,9 @@ export function shapeOf(
 ): ResourceShape {
   const columns = getTableColumns(binding.table) as Record<string, Column>;
   // A learner's own records: their audit entries name the learner, for the learner's history.
-  const learnerColumn = learnerColumnOf(binding.scopes);
+  const learnerColumn = binding.learnerColumn;
+  // Every row scope of the resource's permission must be expressible over this table: stop at start otherwise.
+  checkScopeColumns(binding.def.permission, binding.table);
   const learnerKey = Object.keys(columns).find((k) => columns[k] === learnerColumn);
   if (learnerKey) declareLearnerOwned(binding.entity, learnerKey);
   const labels: Record<string, SQL> = {};
@@ -101,12 +103,9 @@ export function fieldSql(shape: ResourceShape, name: string): Column | SQL | und
   return shape.columns[name] ?? shape.binding.derived?.[name]?.sql;
 }
 
-/** The row scope of this actor, or undefined for all rows. A scope the table cannot express shows nothing. */
+/** The rows this actor may see: the resource's base condition and its row scope (ROW_SCOPES), or undefined for all rows. */
 export function scopeSql(shape: ResourceShape, actor: Actor): SQL | undefined {
-  const scope = rowScope(actor.role, shape.def.permission);
-  if (!scope) return shape.binding.baseWhere;
-  const build = shape.binding.scopes?.[scope];
-  return and(shape.binding.baseWhere, build ? build(actor) : sql`false`);
+  return and(shape.binding.baseWhere, scopeWhere(actor, shape.def.permission, shape.binding.table));
 }
 
 /** A row as this actor may see it: hidden columns and fields their role may not read removed. */

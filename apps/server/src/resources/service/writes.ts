@@ -5,9 +5,9 @@ import type { Db, Tx } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { audit } from '../../platform/audit';
 import { badRequest } from '../../platform/errors';
+import { assertFlowMoves, flowIssues } from '../../platform/flows';
 import { updateVersioned } from '../../platform/versioned-update';
 import type { AnyTable, Row } from './binding';
-import { assertMoves } from './moves';
 import { closeGap, lockPositions, nextPosition } from './positions';
 import { getRow, type ResourceShape, scopeSql, toRecord } from './shape';
 
@@ -67,6 +67,8 @@ export async function createRow(shape: ResourceShape, db: Db, actor: Actor, inpu
   assertWritable(shape, actor, input);
   const values: Row = { ...toColumnValues(shape, input), ...shape.binding.onCreate?.(actor) };
   assertValidRow(shape, values);
+  const flowsRefuse = flowIssues(shape.def.flows, values);
+  if (flowsRefuse.length) throw badRequest(`This ${lowerLabel(shape.def.label)} is not valid`, flowsRefuse);
   const row = await db.transaction(async (tx) => {
     if (shape.ordered) {
       await lockPositions(shape, tx);
@@ -100,7 +102,7 @@ export async function updateRow(
     const before = (await getRow(shape, tx, actor, id, true)) as Row & { id: number; version: number };
     const changes = toColumnValues(shape, input);
     assertValidRow(shape, { ...before, ...changes });
-    assertMoves(shape.def, before, changes);
+    assertFlowMoves(shape.def.flows ?? [], before, changes);
     const after = await updateVersioned(tx, actor, {
       table: versioned(shape),
       entity: shape.binding.entity,
@@ -136,12 +138,12 @@ export async function actOn(
   await db.transaction(async (tx) => {
     const before = (await getRow(shape, tx, actor, id, true)) as Row & { id: number; version: number };
     // A move the flow refuses is answered as such before the input is looked at further.
-    assertMoves(shape.def, before, { ...fields, ...action.sets }, new Set(Object.keys(fields)));
+    assertFlowMoves(shape.def.flows ?? [], before, { ...fields, ...action.sets }, new Set(Object.keys(fields)));
     const computed = shape.binding.compute?.[action.route.path];
     const changes = { ...(computed ? computed(before, fields, actor) : fields), ...action.sets };
     assertWritable(shape, actor, changes);
     assertValidRow(shape, { ...before, ...changes });
-    assertMoves(shape.def, before, changes);
+    assertFlowMoves(shape.def.flows ?? [], before, changes);
     const after = await updateVersioned(tx, actor, {
       table: versioned(shape),
       entity: shape.binding.entity,
@@ -167,6 +169,8 @@ export async function setColumn(
   value: unknown,
   action = 'update',
 ): Promise<{ before: Row; after: Row }> {
+  // A flow's field moves only by its flow (decision 032), never as a bare column.
+  if (shape.def.flows?.some((f) => f.field === column)) throw new Error(`${column} is moved by its flow`);
   const before = await db.transaction(async (tx) => {
     const row = await getRow(shape, tx, actor, id, true);
     const t = versioned(shape);

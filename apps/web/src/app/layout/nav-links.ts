@@ -1,6 +1,5 @@
-import { type Action, can, type PermissionResource, type RoleKey } from '@cohort/domain';
+import { type Action, can, NAV_AREAS, type NavArea, type PermissionResource, type RoleKey } from '@cohort/domain';
 import { capabilitiesFor } from '../../features/resources/capabilities';
-import { NAV_AREAS, type NavArea } from '../../lib/resource-registration';
 import { RESOURCE_REGISTRY } from '../resources/registry';
 
 export type NavLinkItem = { label: string; to: string; key: string };

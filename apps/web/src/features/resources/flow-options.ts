@@ -8,7 +8,7 @@ import type { ApiRecord } from '../../components/resource-form/form-values';
  */
 export function flowFields(def: ResourceDef, fields: readonly FieldDef[], record: ApiRecord, keepCurrent = false) {
   return fields.map((field) => {
-    const machine = def.machines?.find((m) => m.field === field.name);
+    const machine = def.flows?.find((m) => m.field === field.name);
     if (!machine || !field.options) return field;
     const now = record[field.name];
     const next = allowedMoves(machine, currentState(machine, now));

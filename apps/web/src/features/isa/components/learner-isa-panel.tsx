@@ -8,6 +8,7 @@ import {
   type IsaStoredFileWire,
   isaAssignSchema,
   isaExtendSchema,
+  isaMovePermission,
   isaRemoveSchema,
   isaUpdateSchema,
   MAIL_STATUSES,
@@ -41,22 +42,6 @@ import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/vali
 import { type IsaCall, useIsaMove, useResendIsaLink, useUploadIsaFile } from '../api/change-learner-isa';
 import { useIsaTypes, useLearnerIsa } from '../api/get-learner-isa';
 
-/** Who may make each move in the console (the server checks the same matrix). */
-const MOVE_ACTION: Partial<Record<IsaMove, string>> = {
-  assign: 'assign',
-  changeType: 'update',
-  submitDocuments: 'upload',
-  uploadVideo: 'upload',
-  verify: 'verify',
-  extend: 'extend',
-  resend: 'resend',
-  requestTermination: 'update',
-  cancelTermination: 'update',
-  terminate: 'update',
-  optOut: 'update',
-  remove: 'remove',
-};
-
 export function isaStatusColor(status: string): string {
   return ISA_STATUSES.find((s) => s.value === status)?.color ?? 'gray';
 }
@@ -75,7 +60,8 @@ export function LearnerIsaPanel({ id }: { def: ResourceDef; id: string; record: 
   const isa = state.data?.isa ?? null;
   const status = state.data?.isaStatus ?? 'Not Assigned';
   const offered = (state.data?.allowed ?? []).filter((m) => {
-    const action = MOVE_ACTION[m];
+    // Who may make it: the permission the ISA flow names for the move (the server's route reads it too).
+    const action = isaMovePermission(m);
     return action !== undefined && can('isa', action);
   });
 

@@ -1,4 +1,4 @@
-import { allowedMoves, currentState, type StateMachine, userResource } from '@cohort/domain';
+import { allowedMoves, currentState, type Flow, userResource } from '@cohort/domain';
 import { Badge, Button, Group, Text } from '@mantine/core';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { useCan } from '../../../lib/auth';
@@ -6,7 +6,7 @@ import { actionForFlow } from '../api/move-learner';
 import { moveLabel } from './move-dialog';
 
 /** Where a learner stands in a flow, as the badge of its state (colours of spec §4 where given). */
-export function FlowState({ machine, record }: { machine: StateMachine; record: ApiRecord }) {
+export function FlowState({ machine, record }: { machine: Flow; record: ApiRecord }) {
   const value = record[machine.field];
   if (value == null || value === '') return <Text c="dimmed">Not started</Text>;
   const option = userResource.fields.find((f) => f.name === machine.field)?.options?.find((o) => o.value === value);
@@ -23,7 +23,7 @@ export function FlowMoves({
   record,
   onMove,
 }: {
-  machine: StateMachine;
+  machine: Flow;
   record: ApiRecord;
   onMove: (to: string) => void;
 }) {

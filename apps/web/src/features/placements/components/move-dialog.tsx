@@ -1,4 +1,4 @@
-import { PENALTY_REASONS, PLACEMENT_PENALTY_MACHINE, type StateMachine } from '@cohort/domain';
+import { type Flow, PENALTY_REASONS, PLACEMENT_PENALTY_MACHINE } from '@cohort/domain';
 import { Alert, Badge, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
@@ -7,11 +7,11 @@ import { notifySuccess } from '../../../lib/notify';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/validation';
 import { actionForFlow, useMoveLearner } from '../api/move-learner';
 
-export type PendingMove = { record: ApiRecord; machine: StateMachine; to: string };
+export type PendingMove = { record: ApiRecord; machine: Flow; to: string };
 
 /** The button text of a move: the flow's own words for it, or the state it leads to. */
-export function moveLabel(machine: StateMachine, to: string): string {
-  return machine.moveLabels?.[to] ?? to;
+export function moveLabel(machine: Flow, to: string): string {
+  return machine.moves.find((m) => m.to === to)?.label ?? to;
 }
 
 /** True when a move makes a penalty due: it names one of the penalty reasons of spec §9. */

@@ -29,7 +29,7 @@ export function actionInputs(def: ResourceDef, action: ActionSpec, record: ApiRe
 
 /** False when every input a flow moves offers no state to move to from where the record stands. */
 function hasMove(def: ResourceDef, action: ActionSpec, record: ApiRecord): boolean {
-  const moved = actionInputs(def, action, record).filter((f) => def.machines?.some((m) => m.field === f.name));
+  const moved = actionInputs(def, action, record).filter((f) => def.flows?.some((m) => m.field === f.name));
   return moved.length === 0 || moved.some((f) => (f.options?.length ?? 0) > 0);
 }
 
