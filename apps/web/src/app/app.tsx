@@ -11,21 +11,7 @@ import { queryClient } from '../lib/query-client';
 import { appStore } from '../lib/store';
 import { router } from './router';
 import { useMobileViewSync } from './use-mobile-view-sync';
-
-/** Performs navigations requested from outside React (api client: logout, 404) through the store. */
-function useStoreRedirects(): void {
-  useEffect(() => {
-    const go = (to: string | null) => {
-      if (!to) return;
-      appStore.getState().requestRedirect(null);
-      void router.navigate({ to, replace: true });
-    };
-    go(appStore.getState().redirectTo);
-    return appStore.subscribe((s, prev) => {
-      if (s.redirectTo !== prev.redirectTo) go(s.redirectTo);
-    });
-  }, []);
-}
+import { useStoreRedirects } from './use-store-redirects';
 
 /**
  * The person's preferences come from the server at login and on start with a restored
@@ -49,7 +35,7 @@ function usePreferencesSync(): void {
 
 /** The main application: server state, modals and the router. Loaded after the saved state is restored. */
 export function App() {
-  useStoreRedirects();
+  useStoreRedirects(router);
   useMobileViewSync();
   usePreferencesSync();
   useEffect(() => {

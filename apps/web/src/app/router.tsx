@@ -4,12 +4,12 @@ import {
   createRoute,
   createRouter,
   type ErrorComponentProps,
-  Navigate,
   Outlet,
   type RouterHistory,
   useLocation,
+  useRouter,
 } from '@tanstack/react-router';
-import { Suspense } from 'react';
+import { Suspense, useEffect } from 'react';
 import { validateDashboardSearch } from '../features/dashboard/dashboard-search';
 import { ImpersonationView } from '../features/impersonation/components/impersonation-view';
 import { validatePlacementQueueSearch } from '../features/placements/placement-queue-search';
@@ -17,6 +17,7 @@ import { validateListSearch } from '../features/resources/list-search';
 import { validateRoleDetailSearch, validateRolesSearch } from '../features/roles/roles-search';
 import { useImpersonation } from '../lib/impersonation';
 import { lazyImport } from '../lib/lazy-import';
+import { isLoginAddress, loginHref, returnPathOf } from '../lib/return-path';
 import { useAppStore } from '../lib/store';
 import { AppLayout } from './layout/app-layout';
 import { LoadingScreen } from './loading-screen';
@@ -57,13 +58,27 @@ function PageLoader() {
   );
 }
 
-/** Logged out, every path shows the login page at the root path. */
+/** Replaces the address with `href` (a path with its query, which `<Navigate to>` cannot take). */
+function GoTo({ href }: { href: string }) {
+  const router = useRouter();
+  useEffect(() => {
+    void router.navigate({ href, replace: true });
+  }, [router, href]);
+  return null;
+}
+
+/**
+ * Logged out, every path shows the login page at the root path; the path asked for rides along
+ * as `?next=` and the login returns to it (decision 036). A `next` that could leave the console
+ * is ignored.
+ */
 function LoggedOut() {
-  const { pathname } = useLocation();
-  if (pathname !== '/') return <Navigate to="/" replace />;
+  const { href } = useLocation();
+  const next = returnPathOf(href);
+  if (!isLoginAddress(href)) return <GoTo href={loginHref(next)} />;
   return (
     <Suspense fallback={<LoadingScreen />}>
-      <LoginPage />
+      <LoginPage next={next} />
     </Suspense>
   );
 }

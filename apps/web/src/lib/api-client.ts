@@ -3,6 +3,7 @@ import { REQUEST_TIMEOUT_MS } from '@cohort/domain/enums';
 import { type ApiIssue, MESSAGES } from '@cohort/domain/errors';
 import { currentImpersonation, restoreAdminSession } from './impersonation';
 import { notifyError } from './notify';
+import { currentHref, loginHref, returnPathOf } from './return-path';
 import { appStore, clearSession } from './store';
 
 /** A failed call. `status` is 0 when no response arrived (network error or timeout). */
@@ -64,10 +65,14 @@ export function isLogoutCall(path: string): boolean {
   return path.startsWith(calls.auth.logoutStaff.path);
 }
 
-/** Logs out locally: clears all local storage, drops the token and goes to the root path. */
-export function logoutLocally(): void {
+/**
+ * Logs out locally: clears all local storage, drops the token and goes to the root path, whose
+ * `?next=` keeps the page for the login after it (decision 036) unless `keepPlace` is false.
+ */
+export function logoutLocally({ keepPlace = true }: { keepPlace?: boolean } = {}): void {
+  const here = keepPlace ? returnPathOf(currentHref()) : null;
   clearSession(appStore);
-  appStore.getState().requestRedirect('/');
+  appStore.getState().requestRedirect(loginHref(here));
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -143,7 +148,9 @@ export function handleFailure(
     if (status === 401 && !logout && !login && hadSession) appStore.getState().setSessionExpired(true);
     if (!login && !logout) {
       notifyError(MESSAGES.tokenExpired);
-      logoutLocally();
+      // An expired session comes back to its page; a refusal (403) says the page is not this
+      // person's, and returning there after the next login would only refuse again.
+      logoutLocally({ keepPlace: status === 401 });
     } else if (login) {
       notifyError(message);
     }

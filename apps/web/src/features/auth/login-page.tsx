@@ -7,15 +7,20 @@ import { startSession } from './api/login';
 import { LoginForm } from './components/login-form';
 import { TwoFactorForm } from './components/two-factor-form';
 
+type Props = {
+  /** The page to open once logged in (from the address's `?next=`; decision 036); the dashboard when null. */
+  next?: string | null;
+};
+
 /** Email + password, then (when the account has 2FA on) the code step. */
-export function LoginPage() {
+export function LoginPage({ next = null }: Props) {
   const [limitedToken, setLimitedToken] = useState<string | null>(null);
   // Set by a 401; cleared when a new session starts.
   const sessionExpired = useAppStore((s) => s.sessionExpired);
 
   const handleResult = (result: LoginResult) => {
     if ('twoFactorRequired' in result) setLimitedToken(result.token);
-    else startSession(result);
+    else startSession(result, next);
   };
 
   const handleCancel = () => {
@@ -40,7 +45,7 @@ export function LoginPage() {
             </Alert>
           )}
           {limitedToken ? (
-            <TwoFactorForm limitedToken={limitedToken} onCancel={handleCancel} />
+            <TwoFactorForm limitedToken={limitedToken} next={next} onCancel={handleCancel} />
           ) : (
             <LoginForm onResult={handleResult} />
           )}

@@ -6,9 +6,9 @@ import { notifySuccess } from '../../../lib/notify';
 import { type FieldErrors, serverFieldErrors, validate } from '../../../lib/validation';
 import { type TwoFactorMethod, useVerifyTwoFactor } from '../api/verify-two-factor';
 
-type Props = { limitedToken: string; onCancel: () => void };
+type Props = { limitedToken: string; next?: string | null; onCancel: () => void };
 
-export function TwoFactorForm({ limitedToken, onCancel }: Props) {
+export function TwoFactorForm({ limitedToken, next = null, onCancel }: Props) {
   const [method, setMethod] = useState<TwoFactorMethod>('totp');
   const [code, setCode] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -22,7 +22,7 @@ export function TwoFactorForm({ limitedToken, onCancel }: Props) {
     setErrors(invalid ?? {});
     if (invalid) return;
     verify.mutate(
-      { method, code: input.code, limitedToken },
+      { method, code: input.code, limitedToken, next },
       {
         onSuccess: () => notifySuccess('Two-factor authentication verified'),
         onError: (err) => {
