@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { expectDashboard, logIn, navLink, sessionToken } from './helpers';
 
-test('a session revoked elsewhere ends with the expired toast and the root path', async ({ page, request }) => {
+test('a session revoked elsewhere ends with the expired toast and the root path, carrying the page', async ({
+  page,
+  request,
+}) => {
   await logIn(page, 'marketing@cohort.test');
   await expectDashboard(page);
   const token = await sessionToken(page);
@@ -12,7 +15,8 @@ test('a session revoked elsewhere ends with the expired toast and the root path'
 
   await navLink(page, 'Blogs').click();
   await expect(page.getByText('Token Expired. Login Again!!!')).toBeVisible();
-  await expect(page).toHaveURL(/\/$/);
+  // The root path, with the page for the login after it (decision 036).
+  await expect(page).toHaveURL(/\/\?next=%2Fblogs$/);
   await expect(page.getByRole('heading', { name: 'Log in', level: 1 })).toBeVisible();
   await expect(page.getByText('Session expired')).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('cohort-admin-state'))).not.toContain(token);

@@ -3,6 +3,7 @@ import { MantineProvider } from '@mantine/core';
 import type { AnyRouter } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { logout } from '../features/auth/api/logout';
 import { signInAs, stubApi } from '../features/roles/roles-test-utils';
 import { api } from '../lib/api-client';
 import { appStore, initialState } from '../lib/store';
@@ -111,6 +112,22 @@ describe('a shared link opened while logged out', () => {
     await waitFor(() => expect(appStore.getState().token).toBe('full'));
     await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 5000 });
     expect(hrefOf(router())).toBe('/');
+  });
+});
+
+describe('logging out', () => {
+  it('goes to the root path carrying the page, and the login after it returns there', async () => {
+    signInAs('ADMIN');
+    const { router } = openAt('/blogs?page=2');
+    await screen.findByRole('heading', { name: 'Blogs', level: 1 }, { timeout: 5000 });
+    window.history.replaceState(null, '', '/blogs?page=2');
+    fetchMock.mockResolvedValueOnce(answer(calls.auth.logoutStaff, { message: 'Logged out' }));
+    await act(() => logout());
+    expect(appStore.getState().token).toBeNull();
+    await screen.findByRole('heading', { name: 'Log in', level: 1 }, { timeout: 5000 });
+    expect(new URL(hrefOf(router()), 'http://x').searchParams.get('next')).toBe('/blogs?page=2');
+    await logIn();
+    await waitFor(() => expect(hrefOf(router())).toBe('/blogs?page=2'));
   });
 });
 
