@@ -27,6 +27,7 @@ import { registerLearnerRecordRoutes } from './modules/users/learner-records.rou
 import { registerUserRoutes } from './modules/users/users.routes';
 import { installAccessControl } from './platform/access';
 import { trustProxyOption } from './platform/client-address';
+import { installCompression } from './platform/compression';
 import { installContentTypeChecks } from './platform/content-types';
 import { installErrorHandler } from './platform/errors';
 import { redactSecrets } from './platform/log-redaction';
@@ -130,6 +131,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance & { ro
   installAccessControl(app);
   installContentTypeChecks(app);
   installSecurityHeaders(app);
+  // Before every route: its hook is added to the routes registered after it.
+  await installCompression(app);
   await app.register(multipart, { limits: { fileSize: config.UPLOAD_MAX_BYTES, files: 1, fields: 5, parts: 6 } });
   await app.register(swagger, {
     openapi: {

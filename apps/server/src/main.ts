@@ -18,7 +18,10 @@ async function main() {
     print: console.log,
   });
 
-  const app = await buildApp({ config, db: database.db, storage });
+  // Log lines through process.stdout, as the banner below: in the order they were written, so the
+  // start's own lines (an address listened on, each) come before the banner, which is last (pino's
+  // own writer is asynchronous and let them arrive after it).
+  const app = await buildApp({ config, db: database.db, storage, logger: { stream: process.stdout } });
   const sealed = await sealPlainTotpSecrets(database.db, app.secrets);
   if (sealed) console.log(`Encrypted the 2FA secrets of ${sealed} account(s) stored by an earlier version.`);
   // Scheduled work (ISA deadlines, deposit expiry, waiting mail, housekeeping) on the pg-boss queue in the database.

@@ -361,9 +361,14 @@ describe('image upload', () => {
     const file = await t.call({ method: 'GET', url });
     expect(file.headers.etag).toBe(`"${key}"`);
     expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const again = await t.call({ method: 'GET', url, headers: { 'if-none-match': `"other", "${key}"` } });
+    const again = await t.call({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': `"other", "${key}"`, 'accept-encoding': 'br, gzip' },
+    });
     expect(again.statusCode).toBe(304);
     expect(again.rawPayload.length).toBe(0);
+    expect(again.headers['content-encoding']).toBeUndefined();
     expect((await t.call({ method: 'GET', url, headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
   });
 

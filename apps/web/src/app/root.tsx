@@ -1,4 +1,3 @@
-import { TOAST_AUTO_CLOSE_MS } from '@cohort/domain/enums';
 import {
   Badge,
   type CSSVariablesResolver,
@@ -9,12 +8,12 @@ import {
   Modal,
   Notification,
 } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { Suspense, useEffect } from 'react';
 import { lazyImport } from '../lib/lazy-import';
 import { appStore, useAppStore, waitForHydration } from '../lib/store';
 import { AppErrorBoundary } from './error-boundary';
 import { LoadingScreen } from './loading-screen';
+import { Toasts } from './toasts';
 
 const App = lazyImport('app', () => import('./app'), 'App');
 
@@ -106,8 +105,8 @@ export function Root() {
       cssVariablesResolver={cssVariablesResolver}
     >
       <SkipLink />
-      {/* Top-right (spec §9); app/global.css puts that corner below the header. */}
-      <Notifications position="top-right" autoClose={TOAST_AUTO_CLOSE_MS} />
+      {/* Top-right for 5 s (spec §9), below the header and the page's action row. */}
+      <Toasts />
       <AppErrorBoundary>
         <PersistGate />
       </AppErrorBoundary>

@@ -23,6 +23,7 @@ import { ImpersonationBanner } from '../../features/impersonation/components/imp
 import { useRoleKey } from '../../lib/auth';
 import { savePreferences } from '../../lib/preferences';
 import { useAppStore } from '../../lib/store';
+import { APP_HEADER_HEIGHT } from '../toasts';
 import { CommandPalette } from './command-palette';
 import { navGroupsFor } from './nav-links';
 
@@ -63,7 +64,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: APP_HEADER_HEIGHT }}
       navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >

@@ -114,7 +114,7 @@ function ResourceDetail({ reg, id }: { reg: ResourceRegistration; id: string }) 
   return (
     <Stack gap="md">
       {backLink}
-      <Group justify="space-between" align="flex-start">
+      <Group justify="space-between" align="flex-start" data-page-actions>
         <Stack gap={4}>
           <Title order={1}>{title}</Title>
           {heading && <Text size="lg">{heading}</Text>}

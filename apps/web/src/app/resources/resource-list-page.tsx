@@ -288,7 +288,8 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" align="center" wrap="wrap">
+      {/* data-page-actions: toasts start below this row, however it wraps (app/toasts.tsx). */}
+      <Group justify="space-between" align="center" wrap="wrap" data-page-actions>
         <Title order={1}>{def.pluralLabel}</Title>
         <Group gap="xs">
           <SavedViews
