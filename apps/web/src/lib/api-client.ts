@@ -1,4 +1,4 @@
-import { calls } from '@cohort/domain';
+import { AUTH_PATHS } from '@cohort/domain/calls/auth-paths';
 import { REQUEST_TIMEOUT_MS } from '@cohort/domain/enums';
 import { type ApiIssue, MESSAGES } from '@cohort/domain/errors';
 import { currentImpersonation, restoreAdminSession } from './impersonation';
@@ -56,13 +56,13 @@ export type RequestOptions = {
 
 /** Calls that are part of logging in: a 401/403 there is a wrong credential, not an expired session. */
 export function isLoginCall(path: string): boolean {
-  return [calls.auth.login, calls.auth.loginStaff, calls.auth.verify2FA, calls.auth.verifyBackupCode].some((c) =>
-    path.startsWith(c.path),
+  return [AUTH_PATHS.login, AUTH_PATHS.loginStaff, AUTH_PATHS.verify2FA, AUTH_PATHS.verifyBackupCode].some((p) =>
+    path.startsWith(p),
   );
 }
 
 export function isLogoutCall(path: string): boolean {
-  return path.startsWith(calls.auth.logoutStaff.path);
+  return path.startsWith(AUTH_PATHS.logoutStaff);
 }
 
 /**

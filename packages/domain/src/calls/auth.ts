@@ -12,6 +12,7 @@ import {
   twoFactorSetupSchema,
 } from '../platform';
 import { messageSchema } from '../wire';
+import { AUTH_PATHS } from './auth-paths';
 import { defineCall } from './define-call';
 
 const tags = ['Auth'];
@@ -25,7 +26,7 @@ export const authCalls = {
   /** `/auth/login{suffix}`: any account. */
   login: defineCall({
     method: 'POST',
-    path: '/auth/login',
+    path: AUTH_PATHS.login,
     access: 'public',
     tags,
     summary: 'Login',
@@ -36,7 +37,7 @@ export const authCalls = {
   /** The console's staff-only login: a learner's correct password answers 403 (decision 004). */
   loginStaff: defineCall({
     method: 'POST',
-    path: '/auth/login/admin',
+    path: AUTH_PATHS.loginStaff,
     access: 'public',
     tags,
     summary: 'Staff login (the console)',
@@ -56,7 +57,7 @@ export const authCalls = {
   }),
   logoutStaff: defineCall({
     method: 'POST',
-    path: '/admin/logout',
+    path: AUTH_PATHS.logoutStaff,
     access: pending2FA,
     beforePasswordChange: true,
     tags,
@@ -132,7 +133,7 @@ export const authCalls = {
   }),
   verify2FA: defineCall({
     method: 'POST',
-    path: '/admin/auth/verify2FA',
+    path: AUTH_PATHS.verify2FA,
     access: pending2FA,
     tags,
     summary: 'Finish login with a TOTP code',
@@ -142,7 +143,7 @@ export const authCalls = {
   }),
   verifyBackupCode: defineCall({
     method: 'POST',
-    path: '/admin/auth/verify-backup-code',
+    path: AUTH_PATHS.verifyBackupCode,
     access: pending2FA,
     tags,
     summary: 'Finish login with a backup code (each works once)',
