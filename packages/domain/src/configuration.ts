@@ -235,6 +235,12 @@ export const enquiryResource: ResourceDef = {
   pluralLabel: 'Enquiries',
   screens: { slug: 'enquiries', area: 'Support' },
   titleField: 'name',
+  search: [
+    { field: 'name', match: 'text' },
+    { field: 'email', match: 'text' },
+    { field: 'phone', match: 'phone' },
+    { field: 'id', match: 'id' },
+  ],
   createSchema: enquiryCreateSchema,
   updateSchema: updateOf(enquiryCreateSchema),
   defaultSort: { field: 'createdAt', dir: 'desc' },

@@ -396,6 +396,12 @@ export const userResource: ResourceDef = {
   pluralLabel: 'Learners',
   screens: { slug: 'learners', area: 'Learners' },
   titleField: 'name',
+  search: [
+    { field: 'name', match: 'text' },
+    { field: 'email', match: 'text' },
+    { field: 'phone', match: 'phone' },
+    { field: 'id', match: 'id' },
+  ],
   createSchema: none,
   updateSchema: none,
   operations: ['list', 'read'],

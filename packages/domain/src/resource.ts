@@ -170,6 +170,11 @@ export type ResourceDef = {
   /** Where the console shows it: its screens' url segment and navigation area (see ResourceScreens). */
   screens: ResourceScreens;
   titleField: string;
+  /**
+   * The fields that identify a record, searched together by the list's quick search and Ctrl+K
+   * (the `search` filter, decision 039): an id exactly, a text anywhere in it, a phone by its digits.
+   */
+  search?: readonly SearchField[];
   fields: readonly FieldDef[];
   createSchema: z.ZodType;
   updateSchema: z.ZodType;
@@ -323,6 +328,40 @@ function coerceValue(
   }
 }
 
+/**
+ * How a search term meets a field (decision 039): `id` when the term is a whole number, equal;
+ * `text` contains the term, any case (begins with it when the term is shorter than 3 characters,
+ * so a trigram index serves every form); `phone` when the term is a phone number in any format
+ * (at least 10 digits, spaces, dashes, brackets, a leading + or 0), its last 10 digits equal.
+ */
+export type SearchMatch = 'id' | 'text' | 'phone';
+export type SearchField = { field: string; match: SearchMatch };
+
+/** The filter a list's search travels as: `{ field: "search", operator: "like", value: term }`. */
+export const SEARCH_FILTER = 'search';
+export const SEARCH_MAX = 100;
+/** A text term this short matches the start of a field only (a trigram index cannot serve `%ab%`). */
+export const SEARCH_ANYWHERE_MIN = 3;
+const searchFilterField: FieldDef = { name: SEARCH_FILTER, label: 'Search', type: 'string', filter: true };
+
+/** The parts of a search term each match reads: the id it names, the phone digits it names, the text. */
+export function searchTerms(term: string): { id?: number; phone?: string; text: string } {
+  const text = term.trim();
+  const id = /^\d{1,10}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : undefined;
+  const digits = text.replace(/\D/g, '');
+  const phone = /^\+?[\d\s().-]+$/.test(text) && digits.length >= 10 ? digits.slice(-10) : undefined;
+  return { id, phone, text };
+}
+
+/** What a search box says it searches: "name, email, mobile number or id". */
+export function searchLabel(def: Pick<ResourceDef, 'search' | 'fields'>): string | undefined {
+  const labels = (def.search ?? []).map((s) =>
+    lowerLabel(def.fields.find((f) => f.name === s.field)?.label ?? s.field),
+  );
+  if (!labels.length) return undefined;
+  return labels.length === 1 ? labels[0] : `${labels.slice(0, -1).join(', ')} or ${labels[labels.length - 1]}`;
+}
+
 export type ParsedFilter = { field: FieldDef; operator: FilterOperator; value: string | number | boolean | Date };
 
 /**
@@ -331,7 +370,7 @@ export type ParsedFilter = { field: FieldDef; operator: FilterOperator; value: s
  * wrong type are reported per entry (path [index, key]).
  */
 export function parseFilters(
-  def: Pick<ResourceDef, 'fields'>,
+  def: Pick<ResourceDef, 'fields' | 'search'>,
   raw: unknown,
   role: RoleKey,
 ): { ok: true; filters: ParsedFilter[] } | { ok: false; issues: FilterIssue[] } {
@@ -345,6 +384,16 @@ export function parseFilters(
   const issues: FilterIssue[] = [];
   const filters: ParsedFilter[] = [];
   shape.data.forEach((f, i) => {
+    if (f.field === SEARCH_FILTER && def.search?.length) {
+      // The quick search over the fields that identify a record (decision 039).
+      const term = typeof f.value === 'string' ? f.value.trim() : '';
+      if (f.operator !== 'like') issues.push({ path: [i, 'operator'], message: 'Search must use the operator "like"' });
+      else if (!term) issues.push({ path: [i, 'value'], message: 'Search must not be empty' });
+      else if (term.length > SEARCH_MAX)
+        issues.push({ path: [i, 'value'], message: `Search must be at most ${SEARCH_MAX} characters` });
+      else filters.push({ field: searchFilterField, operator: 'like', value: term });
+      return;
+    }
     const field = def.fields.find(
       (d) => d.name === f.field && d.filter && (!d.filterRoles || d.filterRoles.includes(role) || role === 'ADMIN'),
     );

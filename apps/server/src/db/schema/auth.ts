@@ -144,6 +144,8 @@ export const users = pgTable(
       ),
     index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
     index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    // Search by phone in any format: its last 10 digits (decision 039; the same expression as the engine's `phoneDigits`).
+    index('users_phone_digits_idx').on(sql`right(regexp_replace(${t.phone}, '[^0-9]', '', 'g'), 10)`),
   ],
 );
 

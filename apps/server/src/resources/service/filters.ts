@@ -1,5 +1,16 @@
-import { canReadField, type Filter, type ParsedFilter, parseFilters, parseSort, rowScope } from '@cohort/domain';
-import { and, asc, type Column, desc, eq, gt, gte, is, lt, lte, ne, Placeholder, type SQL, sql } from 'drizzle-orm';
+import {
+  canReadField,
+  type Filter,
+  type ParsedFilter,
+  parseFilters,
+  parseSort,
+  type RoleKey,
+  rowScope,
+  SEARCH_ANYWHERE_MIN,
+  SEARCH_FILTER,
+  searchTerms,
+} from '@cohort/domain';
+import { and, asc, type Column, desc, eq, gt, gte, is, lt, lte, ne, or, Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Actor } from '../../platform/access';
 import { badRequest } from '../../platform/errors';
 import type { ListQuery } from './binding';
@@ -12,6 +23,52 @@ export function escapeLike(value: string): string {
 
 /** The pattern of a `like` filter: the text anywhere, its wildcards taken literally. */
 export const likePattern = (v: unknown) => `%${escapeLike(String(v))}%`;
+
+/** A search's values: the text's LIKE pattern, and the id and phone digits it names (placeholders in a prepared list). */
+export type SearchValues = { pattern: unknown; id?: unknown; phone?: unknown };
+
+/** The pattern of a search's text: anywhere in the field, or its start when the term is short (decision 039). */
+export const searchPattern = (text: string) =>
+  text.length < SEARCH_ANYWHERE_MIN ? `${escapeLike(text)}%` : `%${escapeLike(text)}%`;
+
+/** A search term's values, and its form: which matches it takes part in (a prepared list's shape). */
+export function searchValuesOf(term: string): { values: SearchValues; form: string } {
+  const t = searchTerms(term);
+  return {
+    values: { pattern: searchPattern(t.text), id: t.id, phone: t.phone },
+    form: `${t.id !== undefined ? 'i' : ''}${t.phone !== undefined ? 'p' : ''}`,
+  };
+}
+
+/**
+ * A phone's last 10 digits, whatever its format: the expression `users_phone_digits_idx` is
+ * built on (migration 0025), so an equality on it is an index lookup.
+ */
+export const phoneDigits = (col: Column | SQL) => sql`right(regexp_replace(${col}, '[^0-9]', '', 'g'), 10)`;
+
+/**
+ * The search over the fields a resource declares as identifying it (decision 039): any one
+ * matching is enough. A field the reader may not read is not searched (it would tell them its value).
+ */
+function searchSql(shape: ResourceShape, v: SearchValues, role: RoleKey | undefined): SQL {
+  const parts: SQL[] = [];
+  for (const s of shape.def.search ?? []) {
+    const field = shape.def.fields.find((f) => f.name === s.field);
+    if (role && field && !canReadField(field, role)) continue;
+    if (s.match === 'id') {
+      if (v.id === undefined) continue;
+      const col = s.field === 'id' ? shape.binding.table.id : fieldSql(shape, s.field);
+      if (col) parts.push(eq(col as Column, v.id));
+      continue;
+    }
+    const col = fieldSql(shape, s.field);
+    if (!col) throw new Error(`search field ${s.field} has no column`);
+    if (s.match === 'phone') {
+      if (v.phone !== undefined) parts.push(sql`${phoneDigits(col)} = ${v.phone}`);
+    } else parts.push(sql`${col} ILIKE ${v.pattern} ESCAPE '\\'`);
+  }
+  return parts.length ? sql`(${or(...parts)})` : sql`false`;
+}
 
 /** One validated filter as a condition over a column or a derived field's SQL. */
 function conditionOf(value: Column | SQL, f: ParsedFilter): SQL {
@@ -42,9 +99,14 @@ function conditionOf(value: Column | SQL, f: ParsedFilter): SQL {
  * undefined when there are none. Lists use it, and so do modules that evaluate stored
  * filters (a user type's conditions over a learner).
  */
-export function filtersSql(shape: ResourceShape, filters: readonly ParsedFilter[]): SQL | undefined {
+export function filtersSql(shape: ResourceShape, filters: readonly ParsedFilter[], role?: RoleKey): SQL | undefined {
   return and(
     ...filters.map((f) => {
+      if (f.field.name === SEARCH_FILTER && shape.def.search?.length) {
+        // A prepared list binds the search's values as placeholders (see `preparedList`).
+        const v = f.value as unknown;
+        return searchSql(shape, typeof v === 'string' ? searchValuesOf(v).values : (v as SearchValues), role);
+      }
       const derived = shape.binding.derived?.[f.field.name];
       if (derived) return derived.filter?.(f) ?? conditionOf(derived.sql, f);
       const col = shape.columns[f.field.name];
@@ -102,7 +164,7 @@ export function parseListQuery(
   }
   const sort = parseSort(def, query.sort);
   if (!sort.ok) throw badRequest(sort.message, [{ path: ['sort'], message: sort.message }]);
-  const where = and(scopeSql(shape, actor), filtersSql(shape, parsed.filters));
+  const where = and(scopeSql(shape, actor), filtersSql(shape, parsed.filters, actor.role));
   const sortCol = fieldSql(shape, sort.field);
   if (!sortCol) throw new Error(`sort field ${sort.field} has no column`);
   const dir = sort.dir === 'asc' ? asc : desc;

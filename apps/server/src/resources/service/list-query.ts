@@ -1,11 +1,11 @@
-import { canReadField, type Filter, type ParsedFilter } from '@cohort/domain';
+import { canReadField, type Filter, type ParsedFilter, SEARCH_FILTER } from '@cohort/domain';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { SelectedFields } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import type { Actor } from '../../platform/access';
 import { badRequest } from '../../platform/errors';
 import type { ListQuery, Row } from './binding';
-import { filtersSql, likePattern, type ParsedListQuery, parseListQuery } from './filters';
+import { filtersSql, likePattern, type ParsedListQuery, parseListQuery, searchValuesOf } from './filters';
 import { type ResourceShape, toRecord } from './shape';
 
 /** Prepared list shapes kept per resource and database; a shape past this runs unprepared. */
@@ -97,28 +97,49 @@ function countQuery(
  * answered from the last submission) is part of the shape with its value. Lists narrowed by a
  * row scope (whose SQL names the reader) are not prepared.
  */
-function preparedList(shape: ResourceShape, cache: ListCache, db: Db, names: readonly string[], q: ParsedListQuery) {
+function preparedList(
+  shape: ResourceShape,
+  cache: ListCache,
+  db: Db,
+  names: readonly string[],
+  q: ParsedListQuery,
+  actor: Actor,
+) {
   if (q.scoped) return undefined;
   const byValue = (f: ParsedFilter) => Boolean(shape.binding.derived?.[f.field.name]?.filter);
-  const key = [
-    names.join(','),
-    q.sort.field,
-    q.sort.dir,
-    ...q.filters.map((f) => `${f.field.name} ${f.operator}${byValue(f) ? ` ${JSON.stringify(f.value)}` : ''}`),
-  ].join('|');
+  const isSearch = (f: ParsedFilter) => f.field.name === SEARCH_FILTER;
+  // A search's shape is its form (which matches it takes part in) and the fields this role may read (decision 039).
+  const shapeOf = (f: ParsedFilter) => {
+    if (isSearch(f)) return `${SEARCH_FILTER} ${searchValuesOf(String(f.value)).form} ${actor.role}`;
+    return `${f.field.name} ${f.operator}${byValue(f) ? ` ${JSON.stringify(f.value)}` : ''}`;
+  };
+  const key = [names.join(','), q.sort.field, q.sort.dir, ...q.filters.map(shapeOf)].join('|');
   const values: Record<string, unknown> = {};
   q.filters.forEach((f, i) => {
-    if (!byValue(f)) values[`f${i}`] = f.operator === 'like' ? likePattern(f.value) : f.value;
+    if (isSearch(f)) {
+      const { pattern, id, phone } = searchValuesOf(String(f.value)).values;
+      Object.assign(values, { [`s${i}`]: pattern, ...(id !== undefined && { [`s${i}id`]: id }) });
+      if (phone !== undefined) values[`s${i}phone`] = phone;
+    } else if (!byValue(f)) values[`f${i}`] = f.operator === 'like' ? likePattern(f.value) : f.value;
   });
   const statements = cache.statements.get(db) ?? new Map();
   cache.statements.set(db, statements);
   let hit = statements.get(key);
   if (!hit) {
     if (statements.size >= MAX_STATEMENTS) return undefined; // a shape past the bound runs as built
-    const bound = q.filters.map((f, i) =>
-      byValue(f) ? f : { ...f, value: sql.placeholder(`f${i}`) as unknown as ParsedFilter['value'] },
-    );
-    const where = and(shape.binding.baseWhere, filtersSql(shape, bound));
+    const bound = q.filters.map((f, i) => {
+      if (isSearch(f)) {
+        const { id, phone } = searchValuesOf(String(f.value)).values;
+        const placeholders = {
+          pattern: sql.placeholder(`s${i}`),
+          id: id === undefined ? undefined : sql.placeholder(`s${i}id`),
+          phone: phone === undefined ? undefined : sql.placeholder(`s${i}phone`),
+        };
+        return { ...f, value: placeholders as unknown as ParsedFilter['value'] };
+      }
+      return byValue(f) ? f : { ...f, value: sql.placeholder(`f${i}`) as unknown as ParsedFilter['value'] };
+    });
+    const where = and(shape.binding.baseWhere, filtersSql(shape, bound, actor.role));
     hit = {
       rows: db
         .select(listSelection(shape, cache, names))
@@ -152,7 +173,7 @@ export async function listPage(
 ): Promise<{ data: Row[]; totalItems: number }> {
   const names = listColumns(shape, actor, query.columns);
   const parsed = parseListQuery(shape, actor, query, fixed);
-  const prepared = preparedList(shape, cache, db, names, parsed);
+  const prepared = preparedList(shape, cache, db, names, parsed, actor);
   if (prepared) {
     // The page and the count at once (on PostgreSQL two pooled connections; PGlite queues them).
     const [rows, counted] = await Promise.all([
