@@ -6,7 +6,7 @@ test('the command palette jumps to a screen and finds a record by its title (Ctr
   await expectDashboard(page);
 
   await page.keyboard.press('Control+K');
-  const search = page.getByPlaceholder('Jump to a screen or find a record by name…');
+  const search = page.getByPlaceholder('Jump to a screen or find a record by name, email, phone or id…');
   await expect(search).toBeFocused();
   await search.fill('testim');
   await page.getByRole('button', { name: /Testimonials\s*Screen/ }).click();

@@ -1,4 +1,4 @@
-import { type ListResult, operatorsFor, staffCall } from '@cohort/domain';
+import { type ListResult, operatorsFor, type ResourceDef, SEARCH_FILTER, SEARCH_MAX, staffCall } from '@cohort/domain';
 import { Badge, Group, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, spotlight } from '@mantine/spotlight';
@@ -14,9 +14,21 @@ import type { ResourceRegistration } from '../../lib/resource-registration';
 import { RESOURCE_REGISTRY } from '../resources/registry';
 import { navLinksFor } from './nav-links';
 
-type Hit = { key: string; label: string; kind: string; to: string; params?: Record<string, string> };
+type Hit = {
+  key: string;
+  label: string;
+  /** What tells two records of the same name apart: their email (or other identifying text) and id. */
+  detail?: string;
+  kind: string;
+  to: string;
+  params?: Record<string, string>;
+};
 
-/** The registrations whose records can be found by title: the role lists them and may filter the title with `like`. */
+/**
+ * The registrations whose records can be found: the role lists and reads them, and either the
+ * resource declares its identifying fields (searched together, decision 039) or the role may
+ * filter its title with `like`.
+ */
 function searchable(role: ReturnType<typeof useRoleKey>): ResourceRegistration[] {
   return RESOURCE_REGISTRY.filter((reg) => {
     const def = defForRole(reg.def, role);
@@ -24,25 +36,40 @@ function searchable(role: ReturnType<typeof useRoleKey>): ResourceRegistration[]
     return (
       capabilitiesFor(reg, role).list &&
       capabilitiesFor(reg, role).read &&
-      title?.filter &&
-      operatorsFor(title.type).includes('like')
+      (Boolean(def.search?.length) || (title?.filter && operatorsFor(title.type).includes('like')))
     );
   });
 }
 
+/** The identifying text fields shown beside a record's title (an email), besides its id. */
+const detailFields = (def: ResourceDef) =>
+  (def.search ?? []).filter((s) => s.match === 'text' && s.field !== def.titleField).map((s) => s.field);
+
 async function findRecords(regs: ResourceRegistration[], q: string, signal: AbortSignal): Promise<Hit[]> {
-  const filters = (field: string) => JSON.stringify([{ field, operator: 'like', value: q }]);
   const found = await Promise.all(
     regs.map(async (reg) => {
-      const query = new URLSearchParams({ page_size: '5', filters: filters(reg.def.titleField) });
-      const res = await api.get<ListResult<ApiRecord>>(`${staffCall(reg.def, 'list').url}?${query}`, {
+      const def = reg.def;
+      const field = def.search?.length ? SEARCH_FILTER : def.titleField;
+      const details = detailFields(def);
+      const query = new URLSearchParams({
+        page_size: '5',
+        filters: JSON.stringify([{ field, operator: 'like', value: q.slice(0, SEARCH_MAX) }]),
+        ...(def.search?.length && { columns: [def.titleField, ...details].join(',') }),
+      });
+      const res = await api.get<ListResult<ApiRecord>>(`${staffCall(def, 'list').url}?${query}`, {
         signal,
         silent: true,
       });
       return res.data.map((r) => ({
         key: `${reg.slug}:${r.id}`,
-        label: String(r[reg.def.titleField] ?? `#${r.id}`),
-        kind: reg.def.label,
+        label: String(r[def.titleField] ?? `#${r.id}`),
+        // People share names: their email and id tell them apart (decision 039).
+        detail: def.search?.length
+          ? [...details.map((name) => r[name]).filter((v) => v !== null && v !== undefined && v !== ''), `#${r.id}`]
+              .map(String)
+              .join(' · ')
+          : undefined,
+        kind: def.label,
         to: '/$resource/$id',
         params: { resource: reg.slug, id: String(r.id) },
       }));
@@ -85,7 +112,7 @@ export function CommandPalette() {
       maxHeight={420}
     >
       <Spotlight.Search
-        placeholder="Jump to a screen or find a record by name…"
+        placeholder="Jump to a screen or find a record by name, email, phone or id…"
         leftSection={<IconSearch size={18} />}
         aria-label="Search screens and records"
       />
@@ -93,9 +120,16 @@ export function CommandPalette() {
         {hits.map((hit) => (
           <Spotlight.Action key={hit.key} onClick={() => go(hit)}>
             <Group justify="space-between" wrap="nowrap" w="100%">
-              <Text size="sm" truncate>
-                {hit.label}
-              </Text>
+              <div style={{ minWidth: 0 }}>
+                <Text size="sm" truncate>
+                  {hit.label}
+                </Text>
+                {hit.detail && (
+                  <Text size="xs" c="dimmed" truncate>
+                    {hit.detail}
+                  </Text>
+                )}
+              </div>
               <Badge variant="light" color={hit.kind === 'Screen' ? 'gray' : 'blue'}>
                 {hit.kind}
               </Badge>
@@ -103,7 +137,9 @@ export function CommandPalette() {
           </Spotlight.Action>
         ))}
         {hits.length === 0 && (
-          <Spotlight.Empty>{records.isFetching ? 'Searching…' : 'Nothing matches. Try another name.'}</Spotlight.Empty>
+          <Spotlight.Empty>
+            {records.isFetching ? 'Searching…' : 'Nothing matches. Try a name, email, phone or id.'}
+          </Spotlight.Empty>
         )}
       </Spotlight.ActionsList>
     </Spotlight.Root>

@@ -11,6 +11,9 @@ import {
   type RoleKey,
   referenceLabelKey,
   type SavedViewJson,
+  SEARCH_FILTER,
+  SEARCH_MAX,
+  searchLabel,
 } from '@cohort/domain';
 import { Alert, Button, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
@@ -143,12 +146,16 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
   const page = search.page ?? 1;
   const pageSize = usable.size;
   const sort = parseSort(usable.sort, def.defaultSort);
-  // Quick search: `like` on the title field, when the role may filter on it.
+  // Quick search: every field that identifies a record where the resource declares them (decision 039),
+  // else `like` on the title field when the role may filter on it.
   const titleField = filterFields.find((f) => f.name === def.titleField && operatorsFor(f.type).includes('like'));
+  const searchBy = searchLabel(def) ?? (titleField && lowerLabel(titleField.label));
+  const searchField = def.search?.length ? SEARCH_FILTER : titleField?.name;
   const builderFilters = usable.filters;
+  const term = search.q?.trim();
   const filters: Filter[] = [
     ...builderFilters,
-    ...(search.q && titleField ? [{ field: titleField.name, operator: 'like' as const, value: search.q }] : []),
+    ...(term && searchField ? [{ field: searchField, operator: 'like' as const, value: term }] : []),
   ];
 
   // The list answers only the columns shown (and what the row buttons read): a long text or a
@@ -333,10 +340,11 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
           )}
         </Group>
       </Group>
-      {titleField && (
+      {searchBy && (
         <TextInput
           label="Search"
-          placeholder={`Search by ${lowerLabel(titleField.label)}`}
+          placeholder={`Search by ${searchBy}`}
+          maxLength={SEARCH_MAX}
           leftSection={<IconSearch size={16} />}
           value={q}
           onChange={(e) => setQ(e.currentTarget.value)}
