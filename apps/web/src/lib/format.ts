@@ -21,6 +21,34 @@ export function formatDay(value: string | number | Date | null | undefined): str
   return d.isValid() ? d.format(DAY_FORMAT) : String(value);
 }
 
+const ISO_DAY = /^(\d{4}-\d{2}-\d{2})(?:T00:00(?::00(?:\.0+)?)?(?:Z|[+-]00:?00)?)?$/;
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?$/;
+
+/**
+ * A date-only value (a calendar day, no time: an ISA's expiry, a follow-up date) in the spec's
+ * words, "27th Nov 2026", never with "12:00 AM". The day is the one written: "2026-11-27" (or
+ * that day at midnight UTC) is the 27th in every time zone, not the 26th west of Greenwich.
+ */
+export function formatDateOnly(value: string | Date | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '';
+  if (typeof value === 'string') {
+    const day = ISO_DAY.exec(value.trim())?.[1];
+    if (day) return formatDay(day);
+  }
+  return formatDay(value);
+}
+
+/**
+ * Text that is wholly an ISO date or date-time (a setting's value, a changed field in the
+ * history) in the spec's readable form; any other text as it is.
+ */
+export function readableText(value: string): string {
+  const text = value.trim();
+  if (ISO_DAY.test(text) && !text.includes('T')) return formatDateOnly(text);
+  if (ISO_DATE_TIME.test(text) && dayjs(text).isValid()) return formatDate(text);
+  return value;
+}
+
 /** ISO string with offset, as the API expects datetimes (`new Date(x).toISOString()`). */
 export function toIsoDateTime(value: string | Date | null | undefined): string | null {
   if (value === null || value === undefined || value === '') return null;
