@@ -1,8 +1,10 @@
 import { DATE_FORMAT } from '@cohort/domain';
 import dayjs from 'dayjs';
 import advancedFormat from 'dayjs/plugin/advancedFormat';
+import customParseFormat from 'dayjs/plugin/customParseFormat';
 
 dayjs.extend(advancedFormat);
+dayjs.extend(customParseFormat);
 
 /** Spec §9 date format, "Do MMM YYYY, hh:mm A" (e.g. "3rd Feb 2026, 02:05 PM"); '' for no date. */
 export function formatDate(value: string | number | Date | null | undefined): string {
@@ -47,6 +49,37 @@ export function readableText(value: string): string {
   if (ISO_DAY.test(text) && !text.includes('T')) return formatDateOnly(text);
   if (ISO_DATE_TIME.test(text) && dayjs(text).isValid()) return formatDate(text);
   return value;
+}
+
+/** Day-first, as the spec writes dates; month names in any case, ordinals and commas ignored. */
+const TYPED_DAY_FORMATS = [
+  'D MMM YYYY',
+  'D MMMM YYYY',
+  'MMM D YYYY',
+  'MMMM D YYYY',
+  'YYYY-M-D',
+  'D/M/YYYY',
+  'D-M-YYYY',
+  'D.M.YYYY',
+];
+
+/**
+ * A day typed into a date field as "YYYY-MM-DD", or null when it is not one: the spec's own
+ * "27th Nov 2026", "27 nov 2026", "Nov 27, 2026", "2026-11-27", "27/11/2026" (day first).
+ */
+export function parseTypedDay(text: string): string | null {
+  const cleaned = text
+    .trim()
+    .replace(/(\d+)(st|nd|rd|th)\b/gi, '$1')
+    .replace(/,/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/[a-z]+/gi, (w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
+  if (!cleaned) return null;
+  for (const format of TYPED_DAY_FORMATS) {
+    const d = dayjs(cleaned, format, true);
+    if (d.isValid()) return d.format('YYYY-MM-DD');
+  }
+  return null;
 }
 
 /** ISO string with offset, as the API expects datetimes (`new Date(x).toISOString()`). */
