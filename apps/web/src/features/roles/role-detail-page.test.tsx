@@ -182,7 +182,7 @@ describe('RoleDetailPage', () => {
   });
 
   // Issue 18, finding 16: an empty list says what it holds and offers the first action.
-  it('a role nobody holds says what the list holds and offers Add user to ADMIN', async () => {
+  it('a role nobody holds says what the list holds and offers to add the first user to ADMIN', async () => {
     signInAs('ADMIN');
     stubApi(fetchMock, (url, init) => {
       if (isCall(declared.roles.list, url, init))
@@ -194,7 +194,7 @@ describe('RoleDetailPage', () => {
     const empty = await screen.findByTestId('table-empty', {}, { timeout: 5000 });
     expect(within(empty).getByText('No users hold this role.')).toBeTruthy();
     expect(within(empty).getByText(/Staff given this role appear here/)).toBeTruthy();
-    fireEvent.click(within(empty).getByRole('button', { name: 'Add user' }));
+    fireEvent.click(within(empty).getByRole('button', { name: 'Add the first user' }));
     expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 

@@ -101,7 +101,7 @@ export function RoleMembersTab({ role, roles, page, onPageChange, canManage }: P
             <Text c="dimmed">Staff given this role appear here, with what it lets them open and change.</Text>
             {canManage && (
               <Button size="xs" leftSection={<IconUserPlus size={14} />} onClick={() => setAddOpen(true)}>
-                Add user
+                Add the first user
               </Button>
             )}
           </Stack>
