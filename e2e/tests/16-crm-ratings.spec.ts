@@ -27,7 +27,7 @@ test("a motivator reads a learner's ratings and works them in the CRM", async ({
   if (await add.isVisible()) {
     await add.getByRole('button', { name: /^(Add to CRM|Put back in CRM)$/ }).click();
     await expect(add.getByText('Follow up reason is required')).toBeVisible();
-    await add.getByRole('button', { name: /Follow up date/ }).click();
+    await add.getByRole('textbox', { name: /Follow up date/ }).click();
     await page.locator('button[data-today="true"]').first().click();
     await add.getByLabel(/Follow up reason/).fill('Mock went well: talk about the Pro plan');
     await add.getByRole('button', { name: /^(Add to CRM|Put back in CRM)$/ }).click();

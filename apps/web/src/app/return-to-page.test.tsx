@@ -1,5 +1,6 @@
-import { blogResource, calls, frontendErrorResource } from '@cohort/domain';
+import { blogResource, calls, frontendErrorResource, MESSAGES } from '@cohort/domain';
 import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import type { AnyRouter } from '@tanstack/react-router';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -37,6 +38,7 @@ let twoFactor = false;
 beforeEach(() => {
   twoFactor = false;
   fetchMock.mockReset();
+  vi.mocked(notifications.show).mockClear();
   vi.stubGlobal('fetch', fetchMock);
   stubApi(fetchMock, (url, init) => {
     const method = init?.method ?? 'GET';
@@ -132,7 +134,7 @@ describe('logging out', () => {
 });
 
 describe('a session that expires mid-page', () => {
-  it('logs out to the root path with the page, says so, and the login returns to the page', async () => {
+  it('logs out to the root path with the page, says so once, and the login returns to the page', async () => {
     signInAs('ADMIN');
     const { router } = openAt('/blogs?page=2');
     await screen.findByRole('heading', { name: 'Blogs', level: 1 }, { timeout: 5000 });
@@ -141,7 +143,11 @@ describe('a session that expires mid-page', () => {
     fetchMock.mockResolvedValueOnce(errorAnswer(401, { message: 'Session expired', code: 'UNAUTHORIZED' }));
     await act(() => api.get('/admin/blog/get').catch(() => {}));
     expect(appStore.getState().sessionExpired).toBe(true);
-    await screen.findByText('Session expired');
+    await screen.findByRole('heading', { name: 'Log in', level: 1 }, { timeout: 5000 });
+    // One message, the catalogue's toast (issue 18, finding 16): the login page adds none.
+    const said = vi.mocked(notifications.show).mock.calls.map(([n]) => String(n.message));
+    expect(said.filter((m) => m === MESSAGES.tokenExpired)).toHaveLength(1);
+    expect(screen.queryByText('Session expired')).toBeNull();
     expect(new URL(hrefOf(router()), 'http://x').pathname).toBe('/');
     expect(new URL(hrefOf(router()), 'http://x').searchParams.get('next')).toBe('/blogs?page=2');
     await logIn();

@@ -7,6 +7,22 @@ import { FieldValue, fieldText } from './field-value';
 const text = (name: string, type: FieldDef['type'] = 'string'): FieldDef => ({ name, label: name, type });
 
 describe('FieldValue', () => {
+  // Issue 18, finding 10: a date-only field is a day, never "27th Nov 2026, 12:00 AM".
+  it('shows a date-only value as the day alone and a date-time in full', () => {
+    expect(fieldText(text('isaExpiryDate', 'date'), '2026-11-27')).toBe('27th Nov 2026');
+    expect(fieldText(text('at', 'datetime'), new Date(2026, 10, 27, 14, 5).toISOString())).toBe(
+      '27th Nov 2026, 02:05 PM',
+    );
+    renderWithProviders(<FieldValue field={text('isaExpiryDate', 'date')} value="2026-11-27" />);
+    expect(screen.getByText('27th Nov 2026')).toBeTruthy();
+  });
+
+  it('shows a setting whose text is an ISO date as a date', () => {
+    renderWithProviders(<FieldValue field={text('value', 'text')} value="2027-01-12" />);
+    expect(screen.getByText('12th Jan 2027')).toBeTruthy();
+    expect(screen.queryByText('2027-01-12')).toBeNull();
+  });
+
   it('keeps a single short token on one line and lets prose wrap', () => {
     renderWithProviders(
       <>

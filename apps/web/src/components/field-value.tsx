@@ -1,12 +1,14 @@
 import { type FieldDef, formatMoney, referenceLabelKey, thumbnailUrl } from '@cohort/domain';
 import { Anchor, Badge, Code, Image, Text } from '@mantine/core';
-import { formatDate } from '../lib/format';
+import { formatDate, formatDateOnly, readableText } from '../lib/format';
 
 /** A record value as text: dates in the spec format, enums by label, booleans as Yes/No. */
 export function fieldText(field: FieldDef, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   switch (field.type) {
     case 'date':
+      // A calendar day has no time of day (issue 18, finding 10).
+      return formatDateOnly(value as string);
     case 'datetime':
       return formatDate(value as string);
     case 'boolean':
@@ -14,7 +16,8 @@ export function fieldText(field: FieldDef, value: unknown): string {
     case 'enum':
       return field.options?.find((o) => String(o.value) === String(value))?.label ?? String(value);
     default:
-      return typeof value === 'object' ? JSON.stringify(value) : String(value);
+      // A setting whose text is a date reads as one; the form still edits the text as written.
+      return typeof value === 'object' ? JSON.stringify(value) : readableText(String(value));
   }
 }
 

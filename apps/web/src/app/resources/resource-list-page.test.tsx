@@ -1,4 +1,4 @@
-import { blogResource } from '@cohort/domain';
+import { blogResource, mailOutboxResource } from '@cohort/domain';
 import { notifications } from '@mantine/notifications';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -104,6 +104,29 @@ describe('list states', () => {
     expect(screen.queryByTestId('list-total')).toBeNull();
     fireEvent.click(within(screen.getByTestId('table-empty')).getByRole('button', { name: 'Clear filters' }));
     expect(await screen.findByText('No blogs yet.')).toBeTruthy();
+  });
+
+  // Issue 18, finding 16: an empty list says what it holds and offers the first action.
+  it('an empty list says what it holds and offers its first action to a role that may take it', async () => {
+    signInAs('ADMIN');
+    answerList = () => recordsAnswer(blogResource, []);
+    renderWithProviders(<AppTestRouter url="/blogs" />);
+    const empty = await screen.findByTestId('table-empty', {}, { timeout: 5000 });
+    expect(within(empty).getByText('No blogs yet.')).toBeTruthy();
+    expect(within(empty).getByText('Posts written here are shown on the website once they are Live.')).toBeTruthy();
+    expect(within(empty).getByRole('link', { name: 'New blog' }).getAttribute('href')).toBe('/blogs/new');
+  });
+
+  it('a list nobody fills by hand says where its records come from, and offers no button', async () => {
+    signInAs('ADMIN');
+    stubApi(fetchMock, (url) =>
+      url.pathname === '/admin/mail/outbox/get' ? recordsAnswer(mailOutboxResource, []) : undefined,
+    );
+    renderWithProviders(<AppTestRouter url="/mail-outbox" />);
+    const empty = await screen.findByTestId('table-empty', {}, { timeout: 5000 });
+    expect(within(empty).getByText('No mail waiting.')).toBeTruthy();
+    expect(within(empty).getByText('Mail the product sends appears here.')).toBeTruthy();
+    expect(within(empty).queryByRole('link')).toBeNull();
   });
 
   it('a page past the end goes to the last page', async () => {

@@ -45,6 +45,7 @@ import { type ListSize, saveListPreferences, useListPreferences } from '../../li
 import { useResourceList } from '../../lib/resource-api/get-resource-list';
 import type { ListSelection, ResourceRegistration } from '../../lib/resource-registration';
 import { useUrlSearchText } from '../../lib/use-url-search-text';
+import { type EmptyState, emptyStateOf } from './empty-states';
 import { registrationBySlug } from './registry';
 
 const route = getRouteApi('/$resource');
@@ -407,7 +408,12 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
                   </Button>
                 </Stack>
               ) : (
-                `No ${lowerLabel(def.pluralLabel)} yet.`
+                <EmptyList
+                  empty={emptyStateOf(def.path)}
+                  plural={def.pluralLabel}
+                  newLabel={caps.create ? `New ${lowerLabel(def.label)}` : undefined}
+                  slug={slug}
+                />
               )
             }
             skeletonRows={Math.min(pageSize, 14)}
@@ -427,6 +433,31 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
             />
           )}
         </>
+      )}
+    </Stack>
+  );
+}
+
+/** An empty list: what it holds, where its records come from, and its first action when allowed. */
+function EmptyList({
+  empty,
+  plural,
+  newLabel,
+  slug,
+}: {
+  empty: EmptyState | undefined;
+  plural: string;
+  newLabel: string | undefined;
+  slug: string;
+}) {
+  return (
+    <Stack align="center" gap="xs">
+      <Text fw={600}>{empty?.title ?? `No ${lowerLabel(plural)} yet.`}</Text>
+      {empty && <Text c="dimmed">{empty.holds}</Text>}
+      {newLabel && (
+        <ButtonLink to="/$resource/new" params={{ resource: slug }} size="xs" leftSection={<IconPlus size={14} />}>
+          {newLabel}
+        </ButtonLink>
       )}
     </Stack>
   );

@@ -1,8 +1,8 @@
 import '@mantine/dates/styles.css';
 import { DATE_FORMAT, type DateBounds, dateRange } from '@cohort/domain';
-import { DatePickerInput, DateTimePicker } from '@mantine/dates';
+import { DateTimePicker, DateInput as TypedDateInput } from '@mantine/dates';
 import dayjs from 'dayjs';
-import { DAY_FORMAT } from '../../lib/format';
+import { DAY_FORMAT, parseTypedDay } from '../../lib/format';
 
 type Props = {
   kind: 'date' | 'datetime';
@@ -22,6 +22,8 @@ type Props = {
 /**
  * A Mantine date picker showing the spec's format ("3rd Feb 2026, 02:05 PM"), never the
  * browser's mm/dd/yyyy, limited to the field's bounds. Values stay in the form's own shape.
+ * A day can be typed as well as picked ("27th Nov 2026", "27/11/2026", "2026-11-27"; issue 18,
+ * finding 10); text that is no day goes back to the last good value when the field is left.
  */
 export function DateInput({ kind, label, value, onChange, bounds, ...rest }: Props) {
   const range = bounds ? dateRange(bounds) : undefined;
@@ -36,9 +38,11 @@ export function DateInput({ kind, label, value, onChange, bounds, ...rest }: Pro
   };
   if (kind === 'date') {
     return (
-      <DatePickerInput
+      <TypedDateInput
         {...common}
         valueFormat={DAY_FORMAT}
+        dateParser={parseTypedDay}
+        placeholder={rest.disabled ? undefined : 'e.g. 27th Nov 2026'}
         value={parsed?.isValid() ? parsed.format('YYYY-MM-DD') : null}
         onChange={(v) => onChange(v ? dayjs(v).format('YYYY-MM-DD') : '')}
       />

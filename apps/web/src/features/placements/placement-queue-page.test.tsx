@@ -89,6 +89,21 @@ describe('the placement queue', () => {
     await waitFor(() => expect(screen.queryByText('Ravi Learner')).toBeNull());
   }, 20_000);
 
+  // Issue 18, finding 16: an empty list says what it holds.
+  it('an empty queue says what it holds', async () => {
+    queue = [];
+    stubApi(fetchMock, (url) =>
+      url.pathname === '/admin/user/placement-queue' ? recordsAnswer(userResource, [], 0) : undefined,
+    );
+    signInAs('NEGOTIATOR');
+    renderWithProviders(<AppTestRouter url="/placement-queue" />);
+    const empty = await screen.findByTestId('table-empty', {}, { timeout: 5000 });
+    expect(within(empty).getByText('Nothing waits: the queue is empty.')).toBeTruthy();
+    expect(
+      within(empty).getByText('Learners whose placement payment or penalty needs a move appear here.'),
+    ).toBeTruthy();
+  }, 20_000);
+
   it('searches by name through the server', async () => {
     signInAs('NEGOTIATOR');
     renderWithProviders(<AppTestRouter url="/placement-queue?q=asha" />);

@@ -102,7 +102,14 @@ function PlacementQueue() {
             loading={queue.isLoading}
             sort={{ field: 'name', dir: 'asc' }}
             emptyText={
-              search.q ? 'No learner by that name waits on a placement move.' : 'Nothing waits: the queue is empty.'
+              search.q ? (
+                'No learner by that name waits on a placement move.'
+              ) : (
+                <Stack align="center" gap="xs">
+                  <Text fw={600}>Nothing waits: the queue is empty.</Text>
+                  <Text c="dimmed">Learners whose placement payment or penalty needs a move appear here.</Text>
+                </Stack>
+              )
             }
           />
           <PaginationBar

@@ -181,6 +181,23 @@ describe('RoleDetailPage', () => {
     );
   });
 
+  // Issue 18, finding 16: an empty list says what it holds and offers the first action.
+  it('a role nobody holds says what the list holds and offers to add the first user to ADMIN', async () => {
+    signInAs('ADMIN');
+    stubApi(fetchMock, (url, init) => {
+      if (isCall(declared.roles.list, url, init))
+        return answer(declared.roles.list, { data: ROLES_FIXTURE, totalItems: 12 });
+      if (isCall(declared.roles.members, url, init)) return answer(declared.roles.members, { data: [], totalItems: 0 });
+      return undefined;
+    });
+    renderWithProviders(<AppTestRouter url="/roles/100" />);
+    const empty = await screen.findByTestId('table-empty', {}, { timeout: 5000 });
+    expect(within(empty).getByText('No users hold this role.')).toBeTruthy();
+    expect(within(empty).getByText(/Staff given this role appear here/)).toBeTruthy();
+    fireEvent.click(within(empty).getByRole('button', { name: 'Add the first user' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
   it('hides the attendance tab from a role that may not list it', async () => {
     signInAs('HR');
     const { PERMISSIONS } = await import('@cohort/domain');

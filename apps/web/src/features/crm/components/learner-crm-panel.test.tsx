@@ -98,7 +98,7 @@ describe('the CRM panel', () => {
     expect(sent).toEqual([]);
 
     // Today, from the picker.
-    fireEvent.click(within(form).getByRole('button', { name: /Follow up date/ }));
+    fireEvent.click(within(form).getByRole('textbox', { name: /Follow up date/ }));
     const today = await waitFor(() => {
       const day = document.querySelector<HTMLButtonElement>('button[data-today="true"]');
       if (!day) throw new Error('no calendar yet');
@@ -125,7 +125,7 @@ describe('the CRM panel', () => {
     signInAs('MOTIVATOR');
     render();
     const form = await screen.findByRole('form', { name: 'Add to CRM' });
-    fireEvent.click(within(form).getByRole('button', { name: /Follow up date/ }));
+    fireEvent.click(within(form).getByRole('textbox', { name: /Follow up date/ }));
     const today = await waitFor(() => {
       const day = document.querySelector<HTMLButtonElement>('button[data-today="true"]');
       if (!day) throw new Error('no calendar yet');

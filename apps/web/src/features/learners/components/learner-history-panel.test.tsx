@@ -29,6 +29,8 @@ const entry = (over: Partial<Entry> & Pick<Entry, 'id' | 'action' | 'changes'>):
   note: null,
   ...over,
 });
+/** 9:30 in the morning wherever the test runs: the staff member's own time zone. */
+const lastActivity = new Date(2026, 10, 27, 9, 30).toISOString();
 let reverts: unknown[];
 let name: string;
 
@@ -39,6 +41,22 @@ function entries() {
       action: 'updateDetails',
       changes: [
         { field: 'name', label: 'Name', before: 'Asha L', after: name, revertible: true, reason: null },
+        {
+          field: 'followUpDate',
+          label: 'Follow Up Date',
+          before: '2026-11-20',
+          after: '2026-11-27',
+          revertible: false,
+          reason: 'Follow Up Date is set by its own action',
+        },
+        {
+          field: 'lastActivity',
+          label: 'Last Activity',
+          before: null,
+          after: lastActivity,
+          revertible: false,
+          reason: 'Last Activity is recorded, not set',
+        },
         {
           field: 'totalPoints',
           label: 'Total points',
@@ -142,6 +160,19 @@ describe("a learner's history", { timeout: 20_000 }, () => {
     const created = screen.getByTestId('history-entry-30');
     expect(within(created).getByText(/Asha Learner, impersonated by Test Admin/)).toBeTruthy();
     expect(within(created).queryByText('Not revertible')).toBeNull();
+  });
+
+  // Issue 18, finding 10: never raw ISO text; a date as a date, a moment in full, in local time.
+  it("shows changed dates in the spec's style, a day without a time", async () => {
+    signInAs('MOTIVATOR');
+    renderWithProviders(<AppTestRouter url="/learners/5" />);
+    const update = await screen.findByTestId('history-entry-31', {}, { timeout: 5000 });
+    const dayRow = within(update).getByText('Follow Up Date').closest('tr')!;
+    expect(within(dayRow).getByText('20th Nov 2026')).toBeTruthy();
+    expect(within(dayRow).getByText('27th Nov 2026')).toBeTruthy();
+    const momentRow = within(update).getByText('Last Activity').closest('tr')!;
+    expect(within(momentRow).getByText('27th Nov 2026, 09:30 AM')).toBeTruthy();
+    expect(update.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
   });
 
   it('reverts a field after a confirmation, with the record version; a stale one says so', async () => {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { PaginationBar } from '../../../components/data-table/pagination-bar';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { useCan } from '../../../lib/auth';
-import { formatDate } from '../../../lib/format';
+import { formatDate, readableText } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { HISTORY_PAGE_SIZE, useLearnerHistory, useRevertFieldChange } from '../api/learner-history';
 
@@ -13,8 +13,13 @@ function Value({ value }: { value: unknown }) {
   if (value === null || value === undefined) return <Text c="dimmed">empty</Text>;
   if (typeof value === 'object') return <Code style={{ whiteSpace: 'pre-wrap' }}>{JSON.stringify(value)}</Code>;
   if (typeof value === 'boolean') return <Text>{value ? 'Yes' : 'No'}</Text>;
-  return <Text style={{ wordBreak: 'break-word' }}>{String(value)}</Text>;
+  // A date changed shows as a date, as everywhere else (issue 18, finding 10).
+  return <Text style={{ wordBreak: 'break-word' }}>{readableText(String(value))}</Text>;
 }
+
+/** A value in a sentence: dates readable, nothing as "empty". */
+const said = (value: unknown) =>
+  value === null || value === undefined ? 'empty' : typeof value === 'string' ? readableText(value) : String(value);
 
 const ACTION_LABELS: Record<string, { label: string; color: string }> = Object.fromEntries(
   AUDIT_ACTIONS.map((a) => [a.value, { label: a.label, color: a.color }]),
@@ -35,8 +40,8 @@ function Entry({ entry, userId }: { entry: HistoryEntry; userId: string }) {
       centered: true,
       children: (
         <Text size="sm">
-          {change.label} goes back from “{String(change.after ?? 'empty')}” to “{String(change.before ?? 'empty')}”. The
-          revert is recorded in this history.
+          {change.label} goes back from “{said(change.after)}” to “{said(change.before)}”. The revert is recorded in
+          this history.
         </Text>
       ),
       labels: { confirm: 'Revert', cancel: 'Cancel' },

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Code, Group, Loader, Paper, Stack, Text, Title } 
 import { modals } from '@mantine/modals';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { useCan } from '../../../lib/auth';
-import { formatDate } from '../../../lib/format';
+import { formatDate, readableText } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import {
   type ConfigurationVersion,
@@ -33,7 +33,7 @@ function Diff({ before, after }: { before: string; after: string }) {
           ff="monospace"
           size="sm"
         >
-          {l.sign} {l.text}
+          {l.sign} {readableText(l.text)}
         </Text>
       ))}
     </Code>

@@ -95,7 +95,17 @@ export function RoleMembersTab({ role, roles, page, onPageChange, canManage }: P
         rowKey={(m) => m.id}
         loading={members.isPending || (members.isFetching && members.isPlaceholderData)}
         sort={null}
-        emptyText="No users hold this role."
+        emptyText={
+          <Stack align="center" gap="xs">
+            <Text fw={600}>No users hold this role.</Text>
+            <Text c="dimmed">Staff given this role appear here, with what it lets them open and change.</Text>
+            {canManage && (
+              <Button size="xs" leftSection={<IconUserPlus size={14} />} onClick={() => setAddOpen(true)}>
+                Add the first user
+              </Button>
+            )}
+          </Stack>
+        }
         skeletonRows={5}
         caption={`Members of ${role.name}`}
       />
