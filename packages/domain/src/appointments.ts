@@ -138,7 +138,11 @@ export const appointmentResource: ResourceDef = {
   permission: 'appointment',
   label: 'Appointment',
   pluralLabel: 'Appointments',
-  screens: { slug: 'appointments', area: 'Learners' },
+  screens: {
+    slug: 'appointments',
+    area: 'Learners',
+    empty: { holds: 'Interviews and mentor sessions booked with learners appear here.' },
+  },
   titleField: 'interviewType',
   createSchema: appointmentCreateSchema,
   updateSchema: appointmentUpdateSchema,

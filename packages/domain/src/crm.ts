@@ -128,6 +128,10 @@ export const leadResource: ResourceDef = {
     slug: 'crm-leads',
     area: 'Learners',
     createdElsewhere: 'Learners come into the CRM from their page (decision 022).',
+    empty: {
+      title: 'No leads yet.',
+      holds: 'Learners added to the CRM from their page appear here, with their follow-ups.',
+    },
   },
   titleField: 'followUpReason',
   // Learners come in through `crm/add`; `/admin/leads/add` and `bulk-add` (people who are not
@@ -215,7 +219,12 @@ export const callHistoryResource: ResourceDef = {
   permission: 'callHistory',
   label: 'Call',
   pluralLabel: 'Call history',
-  screens: { slug: 'call-history', area: 'Support', createdElsewhere: "Calls are logged from the learner's page." },
+  screens: {
+    slug: 'call-history',
+    area: 'Support',
+    createdElsewhere: "Calls are logged from the learner's page.",
+    empty: { title: 'No calls logged yet.', holds: "Calls logged on a learner's CRM panel appear here." },
+  },
   titleField: 'outcome',
   // Logging a call is a module (`POST /admin/call/history/add`): it takes the lead under lock.
   createSchema: z.strictObject({}),

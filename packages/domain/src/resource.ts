@@ -156,9 +156,21 @@ export type NavArea = (typeof NAV_AREAS)[number];
 /**
  * Where a resource's screens sit in the console: /{slug}, /{slug}/new, /{slug}/{id}, listed under
  * `area` (in the order of RESOURCES). A resource whose records are made by a workflow elsewhere
- * (a learner's page, the server itself) says where, and gets no create screen.
+ * (a learner's page, the server itself) says where, and gets no create screen. Every resource
+ * says what its empty list holds, so a new one cannot forget it.
  */
-export type ResourceScreens = { slug: string; area: NavArea; createdElsewhere?: string };
+export type ResourceScreens = {
+  slug: string;
+  area: NavArea;
+  createdElsewhere?: string;
+  /**
+   * What its list says when empty (issue 18, finding 16): a title ("No mail waiting."; default
+   * "No <plural> yet.") and one sentence on what the list holds and where its records come from.
+   */
+  empty: EmptyListText;
+};
+
+export type EmptyListText = { title?: string; holds: string };
 
 export type ResourceDef = {
   /** Url segment: /admin/{path}/get ... */

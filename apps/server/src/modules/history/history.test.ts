@@ -34,7 +34,7 @@ const editableLearner: ResourceDef = {
   permission: 'user',
   label: 'Learner',
   pluralLabel: 'Learners',
-  screens: { slug: 'learners', area: 'Learners' },
+  screens: { slug: 'learners', area: 'Learners', empty: { holds: 'Learners appear here.' } },
   titleField: 'name',
   createSchema: z.strictObject({}),
   updateSchema: z.strictObject({ name: z.string().trim().min(2, 'Name is too short').max(120).optional(), version }),

@@ -1,5 +1,6 @@
 import {
   can,
+  type EmptyListText,
   type Filter,
   listFields,
   lowerLabel,
@@ -45,7 +46,6 @@ import { type ListSize, saveListPreferences, useListPreferences } from '../../li
 import { useResourceList } from '../../lib/resource-api/get-resource-list';
 import type { ListSelection, ResourceRegistration } from '../../lib/resource-registration';
 import { useUrlSearchText } from '../../lib/use-url-search-text';
-import { type EmptyState, emptyStateOf } from './empty-states';
 import { registrationBySlug } from './registry';
 
 const route = getRouteApi('/$resource');
@@ -409,7 +409,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
                 </Stack>
               ) : (
                 <EmptyList
-                  empty={emptyStateOf(def.path)}
+                  empty={def.screens.empty}
                   plural={def.pluralLabel}
                   newLabel={caps.create ? `New ${lowerLabel(def.label)}` : undefined}
                   slug={slug}
@@ -445,7 +445,7 @@ function EmptyList({
   newLabel,
   slug,
 }: {
-  empty: EmptyState | undefined;
+  empty: EmptyListText | undefined;
   plural: string;
   newLabel: string | undefined;
   slug: string;
