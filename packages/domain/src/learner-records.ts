@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REQUEST_STATUSES } from './enums';
 import { recordId, requiredText } from './fields';
 import { setFlow } from './flows';
-import type { ResourceDef, RouteSpec } from './resource';
+import { PERSON_REFERENCE, type ResourceDef, type RouteSpec } from './resource';
 import { TEAM_MEMBER_ROLES } from './roles';
 import { idParam, isoDateTime } from './wire';
 
@@ -101,7 +101,7 @@ export const userFlagResource: ResourceDef = {
     { name: 'description', label: 'Description', type: 'text', filter: true, form: true, required: true },
     { name: 'status', label: 'Status', type: 'enum', options: FLAG_STATUSES, list: true, filter: true, sort: true },
     { name: 'raisedByName', label: 'Raised by', type: 'string', list: true, filter: true, sort: true },
-    { name: 'raisedById', label: 'Raised by id', type: 'integer', filter: true },
+    { name: 'raisedById', label: 'Raised by', type: 'reference', reference: PERSON_REFERENCE, filter: true },
     createdAtField('Raised at'),
   ],
 };
@@ -157,7 +157,7 @@ export const userFlagCommentResource: ResourceDef = {
       filter: true,
     },
     { name: 'authorName', label: 'Written by', type: 'string', list: true, filter: true, sort: true },
-    { name: 'authorId', label: 'Author id', type: 'integer', filter: true },
+    { name: 'authorId', label: 'Author', type: 'reference', reference: PERSON_REFERENCE, filter: true },
     createdAtField('Written at'),
   ],
 };
@@ -208,7 +208,7 @@ export const strikeResource: ResourceDef = {
     },
     { name: 'reason', label: 'Reason', type: 'text', list: true, filter: true, form: true, required: true },
     { name: 'givenByName', label: 'Given by', type: 'string', list: true, filter: true, sort: true },
-    { name: 'givenById', label: 'Given by id', type: 'integer', filter: true },
+    { name: 'givenById', label: 'Given by', type: 'reference', reference: PERSON_REFERENCE, filter: true },
     createdAtField('Given at'),
   ],
 };
@@ -244,7 +244,7 @@ export const notWorkingWarningResource: ResourceDef = {
     { name: 'issuedAt', label: 'Issued at', type: 'datetime', list: true, filter: true, sort: true },
     { name: 'removedAt', label: 'Removed at', type: 'datetime', list: true, filter: true, sort: true },
     { name: 'removedByName', label: 'Removed by', type: 'string', list: true, filter: true },
-    { name: 'removedById', label: 'Removed by id', type: 'integer', filter: true },
+    { name: 'removedById', label: 'Removed by', type: 'reference', reference: PERSON_REFERENCE, filter: true },
     { name: 'removalReason', label: 'Why it was removed', type: 'text', filter: true },
   ],
 };
@@ -290,7 +290,7 @@ export const reactivationResource: ResourceDef = {
     { name: 'reason', label: 'Reason', type: 'text', list: true, filter: true, form: true, required: true },
     { name: 'status', label: 'Status', type: 'enum', options: REQUEST_STATUSES, list: true, filter: true, sort: true },
     { name: 'requestedByName', label: 'Requested by', type: 'string', list: true, filter: true, sort: true },
-    { name: 'requestedById', label: 'Requested by id', type: 'integer', filter: true },
+    { name: 'requestedById', label: 'Requested by', type: 'reference', reference: PERSON_REFERENCE, filter: true },
     createdAtField('Requested at'),
     { name: 'decidedByName', label: 'Decided by', type: 'string', list: true, filter: true },
     { name: 'decidedAt', label: 'Decided at', type: 'datetime', list: true, filter: true, sort: true },

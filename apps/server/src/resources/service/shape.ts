@@ -49,7 +49,10 @@ export function shapeOf(
   const selection: SelectedFields = { ...(columns as Record<string, PgColumn>) };
   for (const field of binding.def.fields) {
     if (field.type !== 'reference' || !field.reference) continue;
-    const target = resolve(field.reference.resource);
+    // A resource may name its own rows (before it is registered, so not through `resolve`).
+    const target =
+      resolve(field.reference.resource) ??
+      (field.reference.resource === binding.def.path ? { columns, binding } : undefined);
     const own = columns[field.name];
     const label = target?.columns[field.reference.labelField];
     if (!target || !own || !label) {
