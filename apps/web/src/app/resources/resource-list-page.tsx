@@ -212,7 +212,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
             {row[f.name] === null || row[f.name] === undefined || row[f.name] === '' ? (
               `#${row.id}`
             ) : (
-              <FieldValue field={f} value={row[f.name]} record={row} />
+              <FieldValue field={f} value={row[f.name]} record={row} link={false} />
             )}
           </AnchorLink>
         ) : (

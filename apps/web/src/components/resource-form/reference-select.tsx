@@ -1,4 +1,4 @@
-import { type FieldDef, type ListResult, lowerLabel, RESOURCES, staffCall } from '@cohort/domain';
+import { type FieldDef, LABEL_SOURCES, type ListResult, lowerLabel, RESOURCES, staffCall } from '@cohort/domain';
 import { Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -34,8 +34,10 @@ export function ReferenceSelect({
   onChange: (v: string) => void;
 }) {
   const ref = field.reference!;
-  const target = RESOURCES[ref.resource];
-  const allowed = useCan()(target.permission, 'list');
+  // A label source (a person, a college, a batch: decision 038) has no list here to pick from.
+  const target = RESOURCES[ref.resource] as (typeof RESOURCES)[string] | undefined;
+  const allowed = useCan()(target?.permission ?? 'user', 'list') && target !== undefined;
+  const targetLabel = target?.label ?? LABEL_SOURCES[ref.resource]?.label ?? 'record';
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const toOptions = (rows: Record<string, unknown>[]): Option[] =>
@@ -75,7 +77,7 @@ export function ReferenceSelect({
     return (
       <TextInput
         label={field.label}
-        description={`The ${lowerLabel(target.label)}'s id`}
+        description={`The ${lowerLabel(targetLabel)}'s id`}
         required={field.required}
         error={error}
         disabled={disabled}
@@ -102,7 +104,9 @@ export function ReferenceSelect({
       onChange={(v) => onChange(v ?? '')}
       searchValue={search}
       onSearchChange={setSearch}
-      nothingFoundMessage={matches.isFetching ? 'Searching…' : `No ${lowerLabel(target.pluralLabel)} match`}
+      nothingFoundMessage={
+        matches.isFetching ? 'Searching…' : `No ${lowerLabel(target?.pluralLabel ?? targetLabel)} match`
+      }
       // The server already filtered by what was typed.
       filter={({ options: all }) => all}
     />
