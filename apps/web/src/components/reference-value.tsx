@@ -1,4 +1,4 @@
-import { type FieldDef, RESOURCES, referenceLabelKey } from '@cohort/domain';
+import { type FieldDef, RESOURCES } from '@cohort/domain';
 import { Text } from '@mantine/core';
 import { useCan } from '../lib/auth';
 import { AnchorLink } from './router-links';
