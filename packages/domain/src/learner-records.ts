@@ -355,7 +355,7 @@ export const mentorTeamResource: ResourceDef = {
       name: 'mentorId',
       label: 'Mentor',
       type: 'reference',
-      reference: { resource: 'user', labelField: 'name' },
+      reference: PERSON_REFERENCE,
       list: true,
       filter: true,
       form: true,
