@@ -1,5 +1,5 @@
 import { calls, leadResource, userResource } from '@cohort/domain';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, initialState } from '../../lib/store';
 import { renderWithProviders } from '../../testing/render';
