@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LABEL_SOURCES, RESOURCES } from './index';
+import { LABEL_SOURCES, RESOURCES, recordTitle } from './index';
 
 /**
  * Issue 18 finding 3: "no screen shows a reference as a bare id". A field that names another
@@ -67,5 +67,13 @@ describe('references carry labels (decision 038)', () => {
       expect(hit, key).toBeDefined();
       expect(hit?.field.type, key).not.toBe('reference');
     }
+  });
+
+  it("a record titled by a reference reads as the name it points to (a mentor team's mentor)", () => {
+    const team = RESOURCES['user/mentor-team'];
+    expect(team.titleField).toBe('mentorId');
+    expect(recordTitle(team, { id: 5, mentorId: 4, mentorLabel: 'Test Mentor' })).toBe('Test Mentor');
+    expect(recordTitle(RESOURCES.blog, { id: 1, title: 'Hello' })).toBe('Hello');
+    expect(recordTitle(RESOURCES.blog, { id: 1 })).toBeUndefined();
   });
 });

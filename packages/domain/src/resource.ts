@@ -88,6 +88,17 @@ export function referenceLabelKey(field: Pick<FieldDef, 'name'>): string {
   return field.name.endsWith('Id') ? `${field.name.slice(0, -2)}Label` : `${field.name}Label`;
 }
 
+/**
+ * A record's title as a person reads it: its title field, by the label of the record it names
+ * when that field is a reference (a mentor team's mentor by name, decision 038); undefined
+ * when the answer does not carry it.
+ */
+export function recordTitle(def: Pick<ResourceDef, 'fields' | 'titleField'>, record: Record<string, unknown>) {
+  const field = def.fields.find((f) => f.name === def.titleField);
+  const value = field?.type === 'reference' ? record[referenceLabelKey(field)] : record[def.titleField];
+  return value === undefined || value === null ? undefined : String(value);
+}
+
 /** True when `role` sees the field (ADMIN sees all). */
 export function canReadField(field: Pick<FieldDef, 'readRoles'>, role: RoleKey): boolean {
   return !field.readRoles || role === 'ADMIN' || field.readRoles.includes(role);

@@ -9,6 +9,7 @@ import {
   parseSort as parseSortParam,
   type ResourceDef,
   type RoleKey,
+  recordTitle,
   referenceLabelKey,
   type SavedViewJson,
 } from '@cohort/domain';
@@ -278,7 +279,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
           if (selection?.mode === 'all') return setSelection(on ? selection : null);
           choose(on ? [...new Set([...chosenIds, ...pageIds])] : chosenIds.filter((x) => !pageIds.includes(x)));
         },
-        label: (row) => `Select ${String(row[def.titleField] ?? `#${row.id}`)}`,
+        label: (row) => `Select ${recordTitle(def, row) ?? `#${row.id}`}`,
       }
     : undefined;
   const filtered = filters.length > 0;
