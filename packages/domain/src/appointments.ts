@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { INTERVIEW_TYPES } from './enums';
 import { boundedDateTime, optionalText, optionalUrl, recordId } from './fields';
 import { setFlow } from './flows';
-import type { ActionSpec, FieldDef, ResourceDef } from './resource';
+import { type ActionSpec, type FieldDef, PERSON_REFERENCE, type ResourceDef } from './resource';
 
 /**
  * Appointments (decision 022): a mentor meets a learner for an interview of a spec §9 type
@@ -180,7 +180,7 @@ export const appointmentResource: ResourceDef = {
       name: 'mentorId',
       label: 'Mentor',
       type: 'reference',
-      reference: { resource: 'user', labelField: 'name' },
+      reference: PERSON_REFERENCE,
       list: true,
       filter: true,
       form: true,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FOLLOW_UP_STATUSES } from './enums';
 import { boundedDateTime, boundedDay, LEARNER_DATE_BOUNDS, optionalText, recordId, requiredText } from './fields';
 import { setFlow } from './flows';
-import type { FieldDef, ResourceDef } from './resource';
+import { type FieldDef, PERSON_REFERENCE, type ResourceDef } from './resource';
 import { idParam, isoDateTime, isoDay } from './wire';
 
 /**
@@ -152,7 +152,7 @@ export const leadResource: ResourceDef = {
       name: 'ownerId',
       label: 'Owner',
       type: 'reference',
-      reference: { resource: 'user', labelField: 'name' },
+      reference: PERSON_REFERENCE,
       list: true,
       filter: true,
       form: true,

@@ -28,6 +28,11 @@ export const historyChangeSchema = z.object({
   label: z.string(),
   before: z.unknown(),
   after: z.unknown(),
+  /** A reference field's values by name (decision 038): "Medical" for hold type 3; null when gone. */
+  beforeLabel: z.string().nullable().optional(),
+  afterLabel: z.string().nullable().optional(),
+  /** For a reference field: the resource (or label source) its values name, so the console can link them. */
+  reference: z.string().nullable().optional(),
   revertible: z.boolean(),
   /** Why it cannot be reverted, in words a person can act on. */
   reason: z.string().nullable(),

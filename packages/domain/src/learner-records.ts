@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REQUEST_STATUSES } from './enums';
 import { recordId, requiredText } from './fields';
 import { setFlow } from './flows';
-import type { ResourceDef, RouteSpec } from './resource';
+import { PERSON_REFERENCE, type ResourceDef, type RouteSpec } from './resource';
 import { TEAM_MEMBER_ROLES } from './roles';
 import { idParam, isoDateTime } from './wire';
 
@@ -105,7 +105,7 @@ export const userFlagResource: ResourceDef = {
     { name: 'description', label: 'Description', type: 'text', filter: true, form: true, required: true },
     { name: 'status', label: 'Status', type: 'enum', options: FLAG_STATUSES, list: true, filter: true, sort: true },
     { name: 'raisedByName', label: 'Raised by', type: 'string', list: true, filter: true, sort: true },
-    { name: 'raisedById', label: 'Raised by id', type: 'integer', filter: true },
+    { name: 'raisedById', label: 'Raised by', type: 'reference', reference: PERSON_REFERENCE, filter: true },
     createdAtField('Raised at'),
   ],
 };
@@ -162,7 +162,7 @@ export const userFlagCommentResource: ResourceDef = {
       filter: true,
     },
     { name: 'authorName', label: 'Written by', type: 'string', list: true, filter: true, sort: true },
-    { name: 'authorId', label: 'Author id', type: 'integer', filter: true },
+    { name: 'authorId', label: 'Author', type: 'reference', reference: PERSON_REFERENCE, filter: true },
     createdAtField('Written at'),
   ],
 };
@@ -217,7 +217,7 @@ export const strikeResource: ResourceDef = {
     },
     { name: 'reason', label: 'Reason', type: 'text', list: true, filter: true, form: true, required: true },
     { name: 'givenByName', label: 'Given by', type: 'string', list: true, filter: true, sort: true },
-    { name: 'givenById', label: 'Given by id', type: 'integer', filter: true },
+    { name: 'givenById', label: 'Given by', type: 'reference', reference: PERSON_REFERENCE, filter: true },
     createdAtField('Given at'),
   ],
 };
@@ -258,7 +258,7 @@ export const notWorkingWarningResource: ResourceDef = {
     { name: 'issuedAt', label: 'Issued at', type: 'datetime', list: true, filter: true, sort: true },
     { name: 'removedAt', label: 'Removed at', type: 'datetime', list: true, filter: true, sort: true },
     { name: 'removedByName', label: 'Removed by', type: 'string', list: true, filter: true },
-    { name: 'removedById', label: 'Removed by id', type: 'integer', filter: true },
+    { name: 'removedById', label: 'Removed by', type: 'reference', reference: PERSON_REFERENCE, filter: true },
     { name: 'removalReason', label: 'Why it was removed', type: 'text', filter: true },
   ],
 };
@@ -311,7 +311,7 @@ export const reactivationResource: ResourceDef = {
     { name: 'reason', label: 'Reason', type: 'text', list: true, filter: true, form: true, required: true },
     { name: 'status', label: 'Status', type: 'enum', options: REQUEST_STATUSES, list: true, filter: true, sort: true },
     { name: 'requestedByName', label: 'Requested by', type: 'string', list: true, filter: true, sort: true },
-    { name: 'requestedById', label: 'Requested by id', type: 'integer', filter: true },
+    { name: 'requestedById', label: 'Requested by', type: 'reference', reference: PERSON_REFERENCE, filter: true },
     createdAtField('Requested at'),
     { name: 'decidedByName', label: 'Decided by', type: 'string', list: true, filter: true },
     { name: 'decidedAt', label: 'Decided at', type: 'datetime', list: true, filter: true, sort: true },
@@ -381,7 +381,7 @@ export const mentorTeamResource: ResourceDef = {
       name: 'mentorId',
       label: 'Mentor',
       type: 'reference',
-      reference: { resource: 'user', labelField: 'name' },
+      reference: PERSON_REFERENCE,
       list: true,
       filter: true,
       form: true,

@@ -23,7 +23,7 @@ import {
   VERIFICATION_STATUSES,
   VERIFICATION_STEPS,
 } from './placement-flows';
-import type { ActionSpec, FieldDef, ResourceDef } from './resource';
+import { type ActionSpec, type FieldDef, PERSON_REFERENCE, type ResourceDef } from './resource';
 import { apiErrorSchema, decimalInt, idParam, isoDateTime, isoDay } from './wire';
 
 // ---------- Learners: the record and the 31 filters of spec §3 (decision 013) ----------
@@ -94,8 +94,8 @@ const LEARNER_FIELDS: FieldDef[] = [
   { name: 'followUpStatus', label: 'Follow-up Status', type: 'enum', options: FOLLOW_UP_STATUSES, filter: true },
   { name: 'followUpDate', label: 'Follow Up Date', type: 'date', filter: true, sort: true },
   { name: 'followUpReason', label: 'Follow Up Reason', type: 'string', filter: true },
-  { name: 'ownerId', label: 'OwnerId', type: 'integer', filter: true },
-  { name: 'motivatorId', label: 'MotivatorId', type: 'integer', filter: true },
+  { name: 'ownerId', label: 'OwnerId', type: 'reference', reference: PERSON_REFERENCE, filter: true },
+  { name: 'motivatorId', label: 'MotivatorId', type: 'reference', reference: PERSON_REFERENCE, filter: true },
   { name: 'totalPoints', label: 'Total points', type: 'integer', list: true, filter: true, sort: true },
   ...windowFields,
   { name: 'lastTaskSubmitDate', label: 'Last Task Submit Date', type: 'datetime', filter: true, sort: true },
@@ -148,8 +148,20 @@ const LEARNER_FIELDS: FieldDef[] = [
   { name: 'lastActivity', label: 'Last Activity', type: 'datetime', filter: true, sort: true },
   { name: 'excludeFromCrm', label: 'Exclude from CRM', type: 'boolean', filter: true },
   { name: 'fastTrackStatus', label: 'Fast Track Status', type: 'enum', options: FAST_TRACK_STATUSES, filter: true },
-  { name: 'collegeId', label: 'College id', type: 'integer', filter: true },
-  { name: 'batchId', label: 'Batch id', type: 'integer', filter: true },
+  {
+    name: 'collegeId',
+    label: 'College',
+    type: 'reference',
+    reference: { resource: 'college', labelField: 'name' },
+    filter: true,
+  },
+  {
+    name: 'batchId',
+    label: 'Batch',
+    type: 'reference',
+    reference: { resource: 'batch', labelField: 'name' },
+    filter: true,
+  },
   { name: 'registrationDate', label: 'Registration Date', type: 'datetime', list: true, filter: true, sort: true },
   { name: 'placementBlacklistDate', label: 'Blacklisted until', type: 'date', filter: true, sort: true },
   { name: 'qualificationDeadline', label: 'Qualification deadline', type: 'date', filter: true, sort: true },
@@ -473,7 +485,7 @@ export const messageResource: ResourceDef = {
     },
     { name: 'body', label: 'Message', type: 'text', filter: true, form: true, required: true },
     { name: 'senderName', label: 'Sent by', type: 'string', list: true, filter: true, sort: true },
-    { name: 'senderId', label: 'Sender id', type: 'integer', filter: true },
+    { name: 'senderId', label: 'Sender', type: 'reference', reference: PERSON_REFERENCE, filter: true },
     { name: 'createdAt', label: 'Sent at', type: 'datetime', list: true, filter: true, sort: true },
   ],
 };

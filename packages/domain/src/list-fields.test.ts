@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RESOURCES } from './index';
+import { LABEL_SOURCES, RESOURCES } from './index';
 import { listFields } from './resource';
 
 describe('what lists carry (decision 021)', () => {
@@ -7,6 +7,11 @@ describe('what lists carry (decision 021)', () => {
     for (const def of Object.values(RESOURCES)) {
       for (const f of def.fields) {
         if (f.type !== 'reference' || !f.reference) continue;
+        // A label source (a person, a college, a batch: decision 038) has no list; its picker is its own.
+        if (f.reference.resource in LABEL_SOURCES) {
+          expect(RESOURCES[f.reference.resource], `${def.path}.${f.name}`).toBeUndefined();
+          continue;
+        }
         const target = RESOURCES[f.reference.resource];
         expect(target, `${def.path}.${f.name}`).toBeDefined();
         const names = listFields(target.fields).map((t) => t.name);

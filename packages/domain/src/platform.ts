@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { requiredName } from './fields';
-import type { ResourceDef } from './resource';
+import { PERSON_REFERENCE, type ResourceDef } from './resource';
 import { ROLES } from './roles';
 import { isoDateTime, isoDay } from './wire';
 
@@ -129,14 +129,35 @@ export const auditResource: ResourceDef = {
   fields: [
     { name: 'id', label: 'Id', type: 'integer', list: true, filter: true, sort: true },
     { name: 'createdAt', label: 'Time', type: 'datetime', list: true, filter: true, sort: true },
-    { name: 'actorId', label: 'Actor id', type: 'integer', list: true, filter: true, sort: true },
+    {
+      name: 'actorId',
+      label: 'Actor',
+      type: 'reference',
+      reference: PERSON_REFERENCE,
+      list: true,
+      filter: true,
+      sort: true,
+    },
     { name: 'actorName', label: 'Actor', type: 'string', list: true },
-    { name: 'impersonatorId', label: 'Impersonated by', type: 'integer', list: true, filter: true },
+    {
+      name: 'impersonatorId',
+      label: 'Impersonated by',
+      type: 'reference',
+      reference: PERSON_REFERENCE,
+      list: true,
+      filter: true,
+    },
     { name: 'action', label: 'Action', type: 'string', list: true, filter: true, sort: true },
     { name: 'entity', label: 'Entity', type: 'string', list: true, filter: true, sort: true },
     { name: 'entityId', label: 'Entity id', type: 'string', list: true, filter: true, sort: true },
     // The learner the written row belongs to, and the entry a revert undoes (decision 015).
-    { name: 'subjectUserId', label: 'Learner id', type: 'integer', filter: true },
+    {
+      name: 'subjectUserId',
+      label: 'Learner',
+      type: 'reference',
+      reference: { resource: 'user', labelField: 'name' },
+      filter: true,
+    },
     { name: 'revertsAuditId', label: 'Reverts entry', type: 'integer', filter: true },
     // Spec §4 "Source": 1 User (a person), 2 System (scheduled work; decision 017).
     { name: 'source', label: 'Source (1 User, 2 System)', type: 'integer', filter: true, sort: true },
@@ -177,7 +198,7 @@ export const backendErrorResource: ResourceDef = {
     { name: 'method', label: 'Method', type: 'string', list: true, filter: true },
     { name: 'url', label: 'Url', type: 'string', list: true, filter: true },
     { name: 'message', label: 'Message', type: 'string', list: true, filter: true },
-    { name: 'userId', label: 'User id', type: 'integer', list: true, filter: true },
+    { name: 'userId', label: 'User', type: 'reference', reference: PERSON_REFERENCE, list: true, filter: true },
     // The request that failed: its x-request-id and log lines (decision 026).
     { name: 'requestId', label: 'Request id', type: 'string', filter: true },
     { name: 'stack', label: 'Stack', type: 'text', inList: false },
@@ -205,7 +226,7 @@ export const frontendErrorResource: ResourceDef = {
     { name: 'createdAt', label: 'Time', type: 'datetime', list: true, filter: true, sort: true },
     { name: 'message', label: 'Message', type: 'string', list: true, filter: true },
     { name: 'url', label: 'Url', type: 'string', list: true, filter: true },
-    { name: 'userId', label: 'User id', type: 'integer', list: true, filter: true },
+    { name: 'userId', label: 'User', type: 'reference', reference: PERSON_REFERENCE, list: true, filter: true },
     { name: 'userAgent', label: 'Browser', type: 'string' },
     { name: 'stack', label: 'Stack', type: 'text', inList: false },
     { name: 'componentStack', label: 'Component stack', type: 'text', inList: false },

@@ -56,7 +56,10 @@ export type FieldDef = {
   writeRoles?: readonly RoleKey[];
   /** For date and datetime form fields: the dates the schema accepts, so the console's picker offers only those. */
   dateBounds?: DateBounds;
-  /** For `reference` fields: the resource (its path) and the field shown as the record's label. */
+  /**
+   * For `reference` fields: the resource (its path, or a key of LABEL_SOURCES) and the field
+   * shown as the record's label (decision 038).
+   */
   reference?: { resource: string; labelField: string };
   /**
    * An amount in whole minor units (paise, cents) of the currency this field of the record
@@ -65,9 +68,35 @@ export type FieldDef = {
   currencyField?: string;
 };
 
+/**
+ * Records a reference may name that no resource of this console serves (no screen, no calls):
+ * their table gives the label, and the console shows it without a link (decision 038).
+ * `person` is anyone with a login (a staff member or a learner): the owner and motivator of a
+ * learner, who raised a flag, who gave a strike.
+ */
+export const LABEL_SOURCES: Readonly<Record<string, { label: string; labelField: string }>> = {
+  person: { label: 'Person', labelField: 'name' },
+  college: { label: 'College', labelField: 'name' },
+  batch: { label: 'Batch', labelField: 'name' },
+};
+
+/** A reference to a person (staff or learner) by name, labelled, not linked (decision 038). */
+export const PERSON_REFERENCE = { resource: 'person', labelField: 'name' } as const;
+
 /** Where a reference field's label travels in answers: `categoryId` -> `categoryLabel`. */
 export function referenceLabelKey(field: Pick<FieldDef, 'name'>): string {
   return field.name.endsWith('Id') ? `${field.name.slice(0, -2)}Label` : `${field.name}Label`;
+}
+
+/**
+ * A record's title as a person reads it: its title field, by the label of the record it names
+ * when that field is a reference (a mentor team's mentor by name, decision 038); undefined
+ * when the answer does not carry it.
+ */
+export function recordTitle(def: Pick<ResourceDef, 'fields' | 'titleField'>, record: Record<string, unknown>) {
+  const field = def.fields.find((f) => f.name === def.titleField);
+  const value = field?.type === 'reference' ? record[referenceLabelKey(field)] : record[def.titleField];
+  return value === undefined || value === null ? undefined : String(value);
 }
 
 /** True when `role` sees the field (ADMIN sees all). */

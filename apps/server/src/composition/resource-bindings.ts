@@ -48,7 +48,7 @@ import {
   userTypeResource,
   websiteConfigurationResource,
 } from '@cohort/domain';
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   aiPrompts,
@@ -56,9 +56,11 @@ import {
   appointments,
   auditLog,
   backendErrors,
+  batches,
   blogs,
   callHistory,
   cards,
+  colleges,
   companies,
   degreeCategories,
   degrees,
@@ -104,6 +106,7 @@ import { mustNameLearner } from '../platform/row-scopes';
 import { APPOINTMENT_DERIVED, LEAD_DERIVED } from '../resources/crm-fields';
 import { type ResourceBinding, type ResourceService, registerResource } from '../resources/engine';
 import { LEARNER_COMPUTED_ACTIONS, LEARNER_DERIVED, LEARNER_TOTAL } from '../resources/learner-fields';
+import type { ReferenceTarget } from '../resources/service';
 import { DEPOSIT_COMPUTED_ACTIONS, SUBSCRIPTION_DERIVED, subscriptionIssues } from '../resources/subscription-fields';
 
 export const USER_SECRET_COLUMNS = [
@@ -305,13 +308,23 @@ export function resourceBindings(): ResourceBinding[] {
   ];
 }
 
+/**
+ * The tables of LABEL_SOURCES: records a reference names that no resource here serves; their
+ * labels come from these tables (decision 038). A source left out stops the start.
+ */
+export const labelSources: Record<string, ReferenceTarget> = {
+  person: { columns: getTableColumns(users), binding: { table: users } },
+  college: { columns: getTableColumns(colleges), binding: { table: colleges } },
+  batch: { columns: getTableColumns(batches), binding: { table: batches } },
+};
+
 export function registerResources(app: FastifyInstance): Map<string, ResourceService> {
   const services = new Map<string, ResourceService>();
   // In list order: a resource is registered after the ones its reference fields name.
   for (const b of resourceBindings())
     services.set(
       b.def.path,
-      registerResource(app, b, (path) => services.get(path)),
+      registerResource(app, b, (path) => services.get(path) ?? labelSources[path]),
     );
   return services;
 }

@@ -103,12 +103,18 @@ describe('download-csv writes what csvRow writes, on either database', () => {
     const body = lines(res.body);
     const header = records(body[0])[0];
     const exported = fields.filter((f) => header.includes(f.label));
-    expect(header).toEqual(exported.map((f) => f.label));
+    // A reference's label, then its id beside it (decision 038).
+    expect(header).toEqual(
+      exported.flatMap((f) => (f.type === 'reference' ? [f.label, `${f.label} (id)`] : [f.label])),
+    );
+    expect(header).toEqual(expect.arrayContaining(['OwnerId', 'OwnerId (id)', 'College', 'College (id)']));
     expect(body.length).toBeGreaterThan(2);
     for (const line of body.slice(1)) {
       const id = records(line)[0][header.indexOf('User Id')];
       const record = (await t.call({ method: 'GET', url: `/admin/user/details?user=${id}`, token: admin })).json();
       const values = header.map((label) => {
+        const idOf = userResource.fields.find((d) => d.type === 'reference' && `${d.label} (id)` === label);
+        if (idOf) return record[idOf.name];
         const f = userResource.fields.find((d) => d.label === label);
         if (!f) throw new Error(`unknown column ${label}`);
         return f.type === 'reference' ? record[referenceLabelKey(f)] : record[f.name];

@@ -29,7 +29,7 @@ import { idParams, pageHeaders, pageOf } from '../platform/params';
 import { readSheet } from '../platform/spreadsheet';
 import { readUploadedFile, removeStoredFile, storeImage } from '../platform/uploads';
 import { recordSchema } from './record-schema';
-import { type ResourceBinding, ResourceService } from './service';
+import { type ReferenceTarget, type ResourceBinding, ResourceService } from './service';
 
 export { escapeLike, type ResourceBinding, ResourceService } from './service';
 
@@ -51,7 +51,7 @@ const bodyId = z.object({ id: z.number().int().min(1).max(INT4_MAX) });
 export function registerResource(
   app: FastifyInstance,
   binding: ResourceBinding,
-  resolve: (path: string) => ResourceService | undefined = () => undefined,
+  resolve: (path: string) => ReferenceTarget | undefined = () => undefined,
 ): ResourceService {
   const service = new ResourceService(binding, resolve);
   const { def } = binding;

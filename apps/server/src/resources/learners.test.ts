@@ -493,3 +493,28 @@ describe('the learner page’s actions: declared calls that set a few fields, ve
     expect((await learner('l3@test.local')).batchId).toBe(l3.batchId);
   });
 });
+
+describe('a learner names the records it refers to (decision 038)', () => {
+  it('answers the motivator, college and batch by name beside their ids, in the record and the list', async () => {
+    const token = await t.tokenFor('ADMIN');
+    const [one] = await t.db.select().from(users).where(eq(users.email, 'l1@test.local'));
+    const res = await t.call({ method: 'GET', url: `/admin/user/details?user=${one.id}`, token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      motivatorId: await t.userId('MOTIVATOR'),
+      motivatorLabel: 'Test Motivator',
+      collegeId: one.collegeId,
+      collegeLabel: 'College A',
+      batchId: one.batchId,
+      batchLabel: 'Batch A',
+      ownerId: null,
+      ownerLabel: null,
+    });
+    const list = await t.call({
+      method: 'GET',
+      url: `/admin/user/get?columns=name,motivatorId,collegeId&${f([{ field: 'userId', operator: '=', value: one.id }])}`,
+      token,
+    });
+    expect(list.json().data[0]).toMatchObject({ motivatorLabel: 'Test Motivator', collegeLabel: 'College A' });
+  });
+});

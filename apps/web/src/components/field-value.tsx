@@ -1,6 +1,7 @@
 import { type FieldDef, formatMoney, referenceLabelKey, thumbnailUrl } from '@cohort/domain';
 import { Anchor, Badge, Code, Image, Text } from '@mantine/core';
 import { formatDate, formatDateOnly, readableText } from '../lib/format';
+import { ReferenceValue } from './reference-value';
 
 /** A record value as text: dates in the spec format, enums by label, booleans as Yes/No. */
 export function fieldText(field: FieldDef, value: unknown): string {
@@ -27,12 +28,15 @@ export function FieldValue({
   value,
   record,
   long = false,
+  link = true,
 }: {
   field: FieldDef;
   value: unknown;
   /** The whole record: a reference field shows the label the server answers beside its id. */
   record?: Record<string, unknown>;
   long?: boolean;
+  /** A reference links to its record unless the value already sits inside a link. */
+  link?: boolean;
 }) {
   if (value === null || value === undefined || value === '') return <Text c="dimmed">—</Text>;
   // An amount in minor units, shown in the record's own currency (decision 018).
@@ -45,8 +49,7 @@ export function FieldValue({
     );
   }
   if (field.type === 'reference') {
-    const label = record?.[referenceLabelKey(field)];
-    return <Text span>{typeof label === 'string' && label ? label : `#${String(value)}`}</Text>;
+    return <ReferenceValue field={field} id={value} label={record?.[referenceLabelKey(field)]} link={link} />;
   }
   if (field.type === 'enum') {
     const option = field.options?.find((o) => String(o.value) === String(value));

@@ -170,6 +170,28 @@ describe('GET /admin/user/history', () => {
     expect(data[1].changes).toContainEqual(expect.objectContaining({ field: 'title', after: 'Missed two calls' }));
   });
 
+  it('names the records a change refers to (decision 038): who raised a flag by name, not their id', async () => {
+    const three = await learner('l3@test.local');
+    const flag = await t.call({
+      method: 'POST',
+      url: '/admin/user/flag/add',
+      token: admin,
+      payload: { userId: three, title: 'Late twice', description: 'Late on Monday and Tuesday' },
+    });
+    expect(flag.statusCode).toBe(201);
+    const { data } = (await history(admin, three)).json();
+    const created = data.find((e: { entityLabel: string }) => e.entityLabel === 'Flag');
+    expect(created.changes).toContainEqual(
+      expect.objectContaining({
+        field: 'raisedById',
+        after: await t.userId('ADMIN'),
+        afterLabel: 'Test Admin',
+        beforeLabel: null,
+        reference: 'person',
+      }),
+    );
+  });
+
   it('holds row scopes and what each role may read', async () => {
     const motivator = await t.tokenFor('MOTIVATOR');
     const mine = (await history(motivator, one)).json();

@@ -75,7 +75,52 @@ export async function listLearnerHistory(
       note: noteOf(entry),
     };
   });
+  await labelReferences(
+    db,
+    sources,
+    rows.map((r) => r.entry.entity),
+    data,
+  );
   return { data, totalItems: count };
+}
+
+/**
+ * A reference field's before and after by name (decision 038): "Hold type: Medical", not 3.
+ * One query per target table for the page.
+ */
+async function labelReferences(db: Db, sources: HistorySources, entities: string[], data: Entry[]): Promise<void> {
+  const wanted = new Map<AnyTable, { label: Column; ids: Set<number>; names: Map<number, string> }>();
+  const targetOf = (entity: string, field: string) => sources.get(entity)?.shape.targets[field];
+  const asId = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : null);
+  data.forEach((entry, i) => {
+    for (const c of entry.changes) {
+      const target = targetOf(entities[i], c.field);
+      if (!target) continue;
+      const slot = wanted.get(target.table) ?? { label: target.label, ids: new Set(), names: new Map() };
+      for (const v of [c.before, c.after]) if (asId(v) !== null) slot.ids.add(asId(v) as number);
+      wanted.set(target.table, slot);
+    }
+  });
+  for (const [table, slot] of wanted) {
+    if (slot.ids.size === 0) continue;
+    const rows = await db
+      .select({ id: table.id as PgColumn, label: slot.label as PgColumn })
+      .from(table)
+      .where(inArray(table.id as Column, [...slot.ids]));
+    for (const r of rows) slot.names.set(r.id as number, String(r.label));
+  }
+  data.forEach((entry, i) => {
+    const service = sources.get(entities[i]);
+    for (const c of entry.changes) {
+      const target = targetOf(entities[i], c.field);
+      if (!target) continue;
+      const names = wanted.get(target.table)?.names;
+      const name = (v: unknown) => (asId(v) === null ? null : (names?.get(asId(v) as number) ?? null));
+      c.beforeLabel = name(c.before);
+      c.afterLabel = name(c.after);
+      c.reference = service?.def.fields.find((f) => f.name === c.field)?.reference?.resource ?? null;
+    }
+  });
 }
 
 /** The current version of each record a page of entries names (`entity:id` -> version), one query per entity. */

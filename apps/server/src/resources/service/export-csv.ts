@@ -46,6 +46,17 @@ export function exportFields(shape: ResourceShape, actor: Actor, columns?: strin
   return asked.map((name) => exportable.find((f) => f.name === name) as FieldDef);
 }
 
+/**
+ * A reference writes its record's label under the field's label and, beside it, the id under
+ * "<label> (id)" (decision 038): a spreadsheet can be read by a person and joined by a program.
+ */
+export function withIdColumns(fields: readonly FieldDef[]): FieldDef[] {
+  return fields.flatMap((f) =>
+    f.type === 'reference' ? [f, { name: f.name, label: idColumnLabel(f), type: 'integer' as const }] : [f],
+  );
+}
+export const idColumnLabel = (f: Pick<FieldDef, 'label'>) => `${f.label} (id)`;
+
 /** A field's cell as SQL (see `csvCellSql`): a reference writes its label, as text. */
 function cellSql(shape: ResourceShape, f: FieldDef, form: 'copy' | 'line'): SQL | undefined {
   const value = f.type === 'reference' ? shape.labels[f.name] : fieldSql(shape, f.name);
@@ -151,7 +162,7 @@ export async function* csvChunks(
   parallel: ParallelCopyOptions = {},
 ): AsyncGenerator<string | Buffer> {
   const { where, orderBy, sort } = parseListQuery(shape, actor, query, fixed);
-  const fields = exportFields(shape, actor, query.columns);
+  const fields = withIdColumns(exportFields(shape, actor, query.columns));
   const columnOf = (f: FieldDef) => (f.type === 'reference' ? referenceLabelKey(f) : f.name);
   const t = shape.binding.table;
   // Each row's CSV line written by the database when every field's text can be (decision 016):

@@ -11,12 +11,13 @@ import { filtersSql, type ParsedListQuery, parseListQuery } from './filters';
 import { commitImport, type ImportPlan, planImport } from './import-rows';
 import { type ListCache, listColumns, listPage, newListCache } from './list-query';
 import { reorder } from './positions';
-import { getRow, type ResourceShape, scopeSql, shapeOf, toRecord } from './shape';
+import { getRow, type ReferenceTarget, type ResourceShape, scopeSql, shapeOf, toRecord } from './shape';
 import { actOn, assertWritable, createRow, removeRow, setColumn, updateRow } from './writes';
 
 export type { AnyTable, DerivedField, ResourceBinding } from './binding';
 export { escapeLike } from './filters';
 export type { ImportPlan, PlannedRow } from './import-rows';
+export type { ReferenceTarget } from './shape';
 
 /**
  * The reads and writes of one resource, for the engine's routes and for modules alike:
@@ -36,7 +37,7 @@ export class ResourceService {
   constructor(
     readonly binding: ResourceBinding,
     /** Other resources' services, for the labels of reference fields. */
-    resolve: (path: string) => ResourceService | undefined,
+    resolve: (path: string) => ReferenceTarget | undefined,
   ) {
     this.shape = shapeOf(binding, resolve);
     this.columns = this.shape.columns;

@@ -20,6 +20,8 @@ export type ResourceShape = {
   readonly selection: SelectedFields;
   /** Reference fields' labels as SQL (the correlated subqueries of the selection), by field name. */
   readonly labels: Record<string, SQL>;
+  /** Reference fields' targets by field name: the table and its label column (history labels its values with them). */
+  readonly targets: Record<string, { table: AnyTable; label: Column }>;
   /** What each field adds to a selection: its column, its derived SQL, its reference label. */
   readonly parts: Record<string, SelectedFields>;
   /** The base columns every answer carries (id, timestamps, version). */
@@ -46,10 +48,14 @@ export function shapeOf(
   const learnerKey = Object.keys(columns).find((k) => columns[k] === learnerColumn);
   if (learnerKey) declareLearnerOwned(binding.entity, learnerKey);
   const labels: Record<string, SQL> = {};
+  const targets: Record<string, { table: AnyTable; label: Column }> = {};
   const selection: SelectedFields = { ...(columns as Record<string, PgColumn>) };
   for (const field of binding.def.fields) {
     if (field.type !== 'reference' || !field.reference) continue;
-    const target = resolve(field.reference.resource);
+    // A resource may name its own rows (before it is registered, so not through `resolve`).
+    const target =
+      resolve(field.reference.resource) ??
+      (field.reference.resource === binding.def.path ? { columns, binding } : undefined);
     const own = columns[field.name];
     const label = target?.columns[field.reference.labelField];
     if (!target || !own || !label) {
@@ -70,6 +76,7 @@ export function shapeOf(
       target.binding.table.id.name,
     )} = ${outer}) end)`;
     selection[referenceLabelKey(field)] = labels[field.name].as(referenceLabelKey(field));
+    targets[field.name] = { table: target.binding.table, label };
   }
   for (const [name, d] of Object.entries(binding.derived ?? {})) selection[name] = d.sql.as(name);
   const hidden = new Set(binding.hidden ?? []);
@@ -91,6 +98,7 @@ export function shapeOf(
     columns,
     selection,
     labels,
+    targets,
     parts,
     base,
     listFieldNames,

@@ -1,4 +1,4 @@
-import { lowerLabel } from '@cohort/domain';
+import { lowerLabel, recordTitle } from '@cohort/domain';
 import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconTrash } from '@tabler/icons-react';
@@ -71,8 +71,7 @@ function ResourceDetail({ reg, id }: { reg: ResourceRegistration; id: string }) 
   const record: ApiRecord = query.data;
   const formFields = def.fields.filter((f) => f.form);
   const editable = caps.update && formFields.length > 0;
-  const heading =
-    record[def.titleField] !== undefined && def.titleField !== 'id' ? String(record[def.titleField] ?? '') : '';
+  const heading = def.titleField !== 'id' ? (recordTitle(def, record) ?? '') : '';
 
   const confirmDelete = () =>
     modals.openConfirmModal({

@@ -10,6 +10,7 @@ import {
   parseSort as parseSortParam,
   type ResourceDef,
   type RoleKey,
+  recordTitle,
   referenceLabelKey,
   type SavedViewJson,
   SEARCH_FILTER,
@@ -220,7 +221,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
             {row[f.name] === null || row[f.name] === undefined || row[f.name] === '' ? (
               `#${row.id}`
             ) : (
-              <FieldValue field={f} value={row[f.name]} record={row} />
+              <FieldValue field={f} value={row[f.name]} record={row} link={false} />
             )}
           </AnchorLink>
         ) : (
@@ -286,7 +287,7 @@ function ResourceList({ reg }: { reg: ResourceRegistration }) {
           if (selection?.mode === 'all') return setSelection(on ? selection : null);
           choose(on ? [...new Set([...chosenIds, ...pageIds])] : chosenIds.filter((x) => !pageIds.includes(x)));
         },
-        label: (row) => `Select ${String(row[def.titleField] ?? `#${row.id}`)}`,
+        label: (row) => `Select ${recordTitle(def, row) ?? `#${row.id}`}`,
       }
     : undefined;
   const filtered = filters.length > 0;

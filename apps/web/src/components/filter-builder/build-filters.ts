@@ -26,9 +26,11 @@ export function rowValue(field: FieldDef, raw: string): Filter['value'] | undefi
   if (value === '') return undefined;
   switch (field.type) {
     case 'integer':
-    case 'number': {
+    case 'number':
+    // A reference is filtered by its record's id, a whole number.
+    case 'reference': {
       const n = Number(value);
-      if (!Number.isFinite(n) || (field.type === 'integer' && !Number.isInteger(n))) return undefined;
+      if (!Number.isFinite(n) || (field.type !== 'number' && !Number.isInteger(n))) return undefined;
       return n;
     }
     case 'boolean':
@@ -55,6 +57,8 @@ export function rowProblem(field: FieldDef, raw: string): string | undefined {
   switch (field.type) {
     case 'integer':
       return empty ? 'Enter a whole number' : 'Enter a whole number, like 42';
+    case 'reference':
+      return empty ? 'Enter the id' : 'Enter the id, a whole number like 42';
     case 'number':
       return empty ? 'Enter a number' : 'Enter a number, like 4.5';
     case 'date':

@@ -82,11 +82,13 @@ function ValueInput({
       );
     case 'integer':
     case 'number':
+    // A reference is filtered by its record's id (a picker by name is left for the filter work of issue 18).
+    case 'reference':
       return (
         <TextInput
           {...common}
           type="number"
-          step={field.type === 'integer' ? 1 : 'any'}
+          step={field.type === 'number' ? 'any' : 1}
           onChange={(e) => onChange(e.currentTarget.value)}
         />
       );

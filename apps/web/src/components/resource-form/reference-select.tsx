@@ -1,10 +1,11 @@
-import { type FieldDef, type ListResult, lowerLabel, RESOURCES, staffCall } from '@cohort/domain';
+import { calls, type FieldDef, LABEL_SOURCES, type ListResult, lowerLabel, RESOURCES, staffCall } from '@cohort/domain';
 import { Select, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../../lib/api-client';
 import { useCan } from '../../lib/auth';
+import { call } from '../../lib/call';
 
 type Option = { value: string; label: string };
 
@@ -34,8 +35,13 @@ export function ReferenceSelect({
   onChange: (v: string) => void;
 }) {
   const ref = field.reference!;
-  const target = RESOURCES[ref.resource];
-  const allowed = useCan()(target.permission, 'list');
+  // A person (staff: an owner, a mentor) is picked from the team members by name; a college or
+  // a batch, label sources with no list here (decision 038), is typed by id.
+  const person = ref.resource === 'person';
+  const target = RESOURCES[ref.resource] as (typeof RESOURCES)[string] | undefined;
+  const can = useCan();
+  const allowed = person ? can('user', 'list') : target !== undefined && can(target.permission, 'list');
+  const targetLabel = target?.label ?? LABEL_SOURCES[ref.resource]?.label ?? 'record';
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const toOptions = (rows: Record<string, unknown>[]): Option[] =>
@@ -46,20 +52,26 @@ export function ReferenceSelect({
     enabled: allowed,
     placeholderData: (previous: Option[] | undefined) => previous,
     queryFn: ({ signal }) =>
-      api
-        .get<ListResult<Record<string, unknown>>>(
-          listUrl(
-            ref.resource,
-            ref.labelField,
-            debounced ? [{ field: ref.labelField, operator: 'like', value: debounced }] : [],
-          ),
-          { signal },
-        )
-        .then((r) => toOptions(r.data)),
+      person
+        ? call(calls.learners.teamMembers, {
+            query: { page_size: 100, search: debounced || undefined },
+            signal,
+          }).then((r) => r.data.map((m) => ({ value: String(m.id), label: `${m.name} (${m.role})` })))
+        : api
+            .get<ListResult<Record<string, unknown>>>(
+              listUrl(
+                ref.resource,
+                ref.labelField,
+                debounced ? [{ field: ref.labelField, operator: 'like', value: debounced }] : [],
+              ),
+              { signal },
+            )
+            .then((r) => toOptions(r.data)),
   });
   const chosen = useQuery<Option[]>({
     queryKey: ['reference', ref.resource, 'id', value],
-    enabled: allowed && value !== '',
+    // The team members' first page holds the chosen person.
+    enabled: allowed && value !== '' && !person,
     queryFn: ({ signal }) =>
       api
         .get<ListResult<Record<string, unknown>>>(
@@ -75,7 +87,7 @@ export function ReferenceSelect({
     return (
       <TextInput
         label={field.label}
-        description={`The ${lowerLabel(target.label)}'s id`}
+        description={`The ${lowerLabel(targetLabel)}'s id`}
         required={field.required}
         error={error}
         disabled={disabled}
@@ -102,7 +114,9 @@ export function ReferenceSelect({
       onChange={(v) => onChange(v ?? '')}
       searchValue={search}
       onSearchChange={setSearch}
-      nothingFoundMessage={matches.isFetching ? 'Searching…' : `No ${lowerLabel(target.pluralLabel)} match`}
+      nothingFoundMessage={
+        matches.isFetching ? 'Searching…' : `No ${lowerLabel(target?.pluralLabel ?? targetLabel)} match`
+      }
       // The server already filtered by what was typed.
       filter={({ options: all }) => all}
     />

@@ -88,6 +88,38 @@ function entries() {
         },
       ],
     }),
+    entry({
+      id: 29,
+      action: 'create',
+      entity: 'learnerHold',
+      entityLabel: 'Hold',
+      entityId: '12',
+      recordVersion: null,
+      changes: [
+        {
+          field: 'holdTypeId',
+          label: 'Hold type',
+          before: null,
+          after: 3,
+          beforeLabel: null,
+          afterLabel: 'Medical',
+          reference: 'hold',
+          revertible: false,
+          reason: 'Only a change to a field can be reverted, not an addition or removal',
+        },
+        {
+          field: 'raisedById',
+          label: 'Placed by',
+          before: null,
+          after: 11,
+          beforeLabel: null,
+          afterLabel: 'Priya Owner',
+          reference: 'person',
+          revertible: false,
+          reason: 'Only a change to a field can be reverted, not an addition or removal',
+        },
+      ],
+    }),
   ];
 }
 
@@ -115,7 +147,7 @@ beforeEach(() => {
       return recordAnswer(userResource, { ...learner, name });
     if (url.pathname === '/admin/user/history') {
       expect(url.searchParams.get('userId')).toBe('5');
-      return answer(calls.learners.history, { data: entries(), totalItems: 2 });
+      return answer(calls.learners.history, { data: entries(), totalItems: 3 });
     }
     if (url.pathname === '/admin/user/history/revert' && method === 'POST') {
       const body = JSON.parse(String(init?.body));
@@ -173,6 +205,18 @@ describe("a learner's history", { timeout: 20_000 }, () => {
     const momentRow = within(update).getByText('Last Activity').closest('tr')!;
     expect(within(momentRow).getByText('27th Nov 2026, 09:30 AM')).toBeTruthy();
     expect(update.textContent).not.toMatch(/\d{4}-\d{2}-\d{2}/);
+  });
+
+  it('names the records a change refers to, linked to them: "Hold type: Medical", not 3 (decision 038)', async () => {
+    signInAs('MOTIVATOR');
+    renderWithProviders(<AppTestRouter url="/learners/5" />);
+    const hold = await screen.findByTestId('history-entry-29', {}, { timeout: 5000 });
+    const typeRow = within(hold).getByText('Hold type').closest('tr')!;
+    expect(within(typeRow).getByRole('link', { name: 'Medical' }).getAttribute('href')).toBe('/hold-types/3');
+    expect(within(typeRow).queryByText('3')).toBeNull();
+    const byRow = within(hold).getByText('Placed by').closest('tr')!;
+    expect(within(byRow).getByText('Priya Owner')).toBeTruthy();
+    expect(within(byRow).queryByText('11')).toBeNull();
   });
 
   it('reverts a field after a confirmation, with the record version; a stale one says so', async () => {

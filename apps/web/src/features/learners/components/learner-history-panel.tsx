@@ -3,14 +3,18 @@ import { Badge, Button, Code, Group, Paper, Stack, Table, Text, Title, Tooltip, 
 import { modals } from '@mantine/modals';
 import { useState } from 'react';
 import { PaginationBar } from '../../../components/data-table/pagination-bar';
+import { ReferenceValue } from '../../../components/reference-value';
 import type { ApiRecord } from '../../../components/resource-form/form-values';
 import { useCan } from '../../../lib/auth';
 import { formatDate, readableText } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { HISTORY_PAGE_SIZE, useLearnerHistory, useRevertFieldChange } from '../api/learner-history';
 
-function Value({ value }: { value: unknown }) {
+function Value({ value, label, reference }: { value: unknown; label?: string | null; reference?: string | null }) {
   if (value === null || value === undefined) return <Text c="dimmed">empty</Text>;
+  // A reference by the name of the record it names, linked when the console has its screen (decision 038).
+  if (reference)
+    return <ReferenceValue field={{ reference: { resource: reference, labelField: '' } }} id={value} label={label} />;
   if (typeof value === 'object') return <Code style={{ whiteSpace: 'pre-wrap' }}>{JSON.stringify(value)}</Code>;
   if (typeof value === 'boolean') return <Text>{value ? 'Yes' : 'No'}</Text>;
   // A date changed shows as a date, as everywhere else (issue 18, finding 10).
@@ -40,8 +44,8 @@ function Entry({ entry, userId }: { entry: HistoryEntry; userId: string }) {
       centered: true,
       children: (
         <Text size="sm">
-          {change.label} goes back from “{said(change.after)}” to “{said(change.before)}”. The revert is recorded in
-          this history.
+          {change.label} goes back from “{said(change.afterLabel ?? change.after)}” to “
+          {said(change.beforeLabel ?? change.before)}”. The revert is recorded in this history.
         </Text>
       ),
       labels: { confirm: 'Revert', cancel: 'Cancel' },
@@ -85,10 +89,10 @@ function Entry({ entry, userId }: { entry: HistoryEntry; userId: string }) {
                 <Table.Tr key={c.field}>
                   <Table.Td fw={600}>{c.label}</Table.Td>
                   <Table.Td bg="var(--mantine-color-red-light)">
-                    <Value value={c.before} />
+                    <Value value={c.before} label={c.beforeLabel} reference={c.reference} />
                   </Table.Td>
                   <Table.Td bg="var(--mantine-color-green-light)">
-                    <Value value={c.after} />
+                    <Value value={c.after} label={c.afterLabel} reference={c.reference} />
                   </Table.Td>
                   <Table.Td>
                     {c.revertible ? (
