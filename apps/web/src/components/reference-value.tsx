@@ -27,6 +27,10 @@ export function ReferenceValue({
       <AnchorLink
         to="/$resource/$id"
         params={{ resource: target.screens.slug, id: String(id) }}
+        // The text's own colour, underlined: a reference sits on tinted cells too (a change's
+        // before and after in History, a highlighted row), where the link blue falls below 4.5:1.
+        c="inherit"
+        underline="always"
         onClick={(e: React.MouseEvent) => e.stopPropagation()}
       >
         {text}
