@@ -525,3 +525,37 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 export function lowerLabel(label: string): string {
   return /^[A-Z]{2}/.test(label) ? label : label.charAt(0).toLowerCase() + label.slice(1);
 }
+
+/**
+ * The wire form of one field of an engine record, by its type: what the server's record schema
+ * answers (apps/server/src/resources/record-schema.ts) and what the console's test stubs are
+ * checked against (apps/web/src/testing/stub-call.ts). `dateTime`: the server's codec encodes
+ * Dates; a stub is checked as the text it is.
+ */
+export function fieldWireSchema(
+  field: Pick<FieldDef, 'type' | 'options'>,
+  dateTime: z.ZodType = z.iso.datetime({ offset: true }),
+): z.ZodType {
+  switch (field.type) {
+    case 'integer':
+    case 'reference':
+      return z.number().int();
+    case 'number':
+      return z.number();
+    case 'boolean':
+      return z.boolean();
+    case 'datetime':
+      return dateTime;
+    case 'date':
+      return z.iso.date();
+    case 'enum': {
+      const values = field.options?.map((o) => o.value) ?? [];
+      if (values.length && values.every((v) => typeof v === 'string')) return z.enum(values as [string, ...string[]]);
+      return z.union([z.string(), z.number()]);
+    }
+    case 'json':
+      return z.unknown();
+    default:
+      return z.string();
+  }
+}

@@ -1,4 +1,4 @@
-import { type Action, can, type PermissionResource, type RoleKey, roleById } from '@cohort/domain';
+import { type CallAccess, can, type RoleKey, roleById } from '@cohort/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/client';
@@ -16,18 +16,7 @@ import { readTicket, ticketOf } from './tickets';
  * - { resource, action }: the permission matrix decides
  * `allowPending2FA` lets a session that still owes its 2FA code through.
  */
-export type Access =
-  | 'public'
-  | 'session'
-  | 'staff'
-  | {
-      resource: PermissionResource;
-      action: Action;
-      allowPending2FA?: false;
-      /** A request without a token may bring a ticket of this context instead (platform/tickets.ts). */
-      ticket?: string;
-    }
-  | { staff: true; allowPending2FA: true };
+export type Access = CallAccess;
 
 export type Actor = {
   user: ActorUser;

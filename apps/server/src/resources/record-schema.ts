@@ -1,4 +1,11 @@
-import { type FieldDef, isoDateTime, isoDay, lowerLabel, type ResourceDef, referenceLabelKey } from '@cohort/domain';
+import {
+  type FieldDef,
+  fieldWireSchema,
+  isoDateTime,
+  lowerLabel,
+  type ResourceDef,
+  referenceLabelKey,
+} from '@cohort/domain';
 import type { Column } from 'drizzle-orm';
 import { z } from 'zod';
 
@@ -6,32 +13,14 @@ import { z } from 'zod';
 const BASE_COLUMNS = ['id', 'createdAt', 'updatedAt', 'version'] as const;
 
 function fieldSchema(field: Pick<FieldDef, 'type' | 'options'>, column?: Column): z.ZodType {
-  switch (field.type) {
-    case 'integer':
-    case 'reference':
-      return z.number().int();
-    case 'number':
-      return z.number();
-    case 'boolean':
-      return z.boolean();
-    case 'datetime':
-      return isoDateTime;
-    case 'date':
-      return isoDay;
-    case 'enum': {
-      const values = field.options?.map((o) => o.value) ?? [];
-      if (values.length && values.every((v) => typeof v === 'string')) return z.enum(values as [string, ...string[]]);
-      return z.union([z.string(), z.number()]);
-    }
-    case 'json':
-      return z.unknown();
-    default:
-      // A text-like field over a non-text column would be a definition error; say so at start.
-      if (column && column.dataType !== 'string') {
-        throw new Error(`field over column ${column.name} (${column.dataType}) is declared as ${field.type}`);
-      }
-      return z.string();
+  // A text-like field over a non-text column would be a definition error; say so at start.
+  const textLike = !['integer', 'reference', 'number', 'boolean', 'datetime', 'date', 'enum', 'json'].includes(
+    field.type,
+  );
+  if (textLike && column && column.dataType !== 'string') {
+    throw new Error(`field over column ${column.name} (${column.dataType}) is declared as ${field.type}`);
   }
+  return fieldWireSchema(field, isoDateTime);
 }
 
 /**

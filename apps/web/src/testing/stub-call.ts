@@ -4,7 +4,7 @@ import {
   apiErrorSchema,
   type Call,
   type CallSpec,
-  type FieldDef,
+  fieldWireSchema,
   listResultSchema,
   type ResourceDef,
 } from '@cohort/domain';
@@ -18,33 +18,6 @@ import { jsonResponse } from './render';
  * fails every test whose stub no longer fits it.
  */
 
-/** The wire form of one field of an engine record: what the server's record schema admits. */
-function fieldSchema(field: Pick<FieldDef, 'type' | 'options'>): z.ZodType {
-  switch (field.type) {
-    case 'integer':
-    case 'reference':
-      return z.number().int();
-    case 'number':
-      return z.number();
-    case 'boolean':
-      return z.boolean();
-    case 'datetime':
-      return z.iso.datetime({ offset: true });
-    case 'date':
-      return z.iso.date();
-    case 'enum': {
-      const values = field.options?.map((o) => o.value) ?? [];
-      return values.length && values.every((v) => typeof v === 'string')
-        ? z.enum(values as [string, ...string[]])
-        : z.union([z.string(), z.number()]);
-    }
-    case 'json':
-      return z.unknown();
-    default:
-      return z.string();
-  }
-}
-
 /**
  * A record of a resource as the engine answers it, derived from its ResourceDef: an id, and
  * each declared field (when present: lists carry some columns only) of its type or null.
@@ -54,7 +27,7 @@ export function recordSchemaOf(def: Pick<ResourceDef, 'path' | 'fields'>): z.Zod
   const shape: Record<string, z.ZodType> = { id: z.number().int().positive(), version: z.number().int().optional() };
   for (const field of def.fields) {
     if (field.name === 'id') continue;
-    shape[field.name] = fieldSchema(field).nullable().optional();
+    shape[field.name] = fieldWireSchema(field).nullable().optional();
   }
   return z.looseObject(shape);
 }
